@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "FluxCore",
+  // FluxCore uses `Atomic` from the standard library's Synchronization module,
+  // which needs these Apple OS versions. Linux has no minimum.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "FluxCore", targets: ["FluxCore"])
+  ],
+  targets: [
+    // Library
+    .target(name: "FluxCore"),
+
+    // Tests
+    .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore"]),
+  ]
+)

@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A typed event pipe: the building block of a dispatcher.
+///
+/// A subject is both an observer (anyone holding it can ``dispatch(_:)``) and
+/// an observable (anyone holding it can ``subscribe(_:)``). It never completes
+/// and never fails; errors travel as ordinary values on a subject of their own.
+/// A dispatcher groups the subjects of one feature, and the two dispatcher
+/// views split them into a send side and a receive side:
+///
+/// ```swift
+/// final class SearchDispatcher: DispatcherType {
+///   static let shared = SearchDispatcher()
+///   let items = DispatchSubject<[Item]>()
+///   let loading = DispatchSubject<Bool>()
+///   let error = DispatchSubject<SearchError>()
+/// }
+/// ```
+///
+/// > Important: Threading contract.
+/// > - Handlers run on the thread that delivers: the thread that called
+/// >   `dispatch` when the subject was idle, otherwise the thread that was
+/// >   already delivering, which delivers queued events in turn before it
+/// >   returns. `dispatch` never blocks waiting for another thread.
+/// > - Every subscriber sees the events in one order, and in subscription
+/// >   order within an event. A handler is never called again while its
+/// >   previous call is running: an event dispatched from inside a handler is
+/// >   queued and delivered after the current one.
+/// > - A handler may dispatch, subscribe and dispose on any subject. A
+/// >   subscription made while an event is being delivered starts with the
+/// >   next event.
+/// > - After `dispose()` returns, the subscription receives no event
+/// >   dispatched afterwards, and the subject releases its handler.
+public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverType {
+  // The delivery role: which thread, if any, is delivering. Only the thread
+  // that holds it calls handlers or touches `snapshot`, `snapshotVersion` and
+  // `cleanupsDone`. See DispatchSubject+Delivery.swift.
+  @usableFromInline let role = Atomic<Int>(DeliveryRole.idle)
+  /// Bumped, under the lock, whenever the set of active subscribers changes.
+  @usableFromInline let version = Atomic<Int>(0)
+  /// The subscribers events are delivered to; holds one strong reference.
+  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot<Element>>?>(nil)
+  /// The `version` that `snapshot` was built at, or -1 when it was dropped.
+  @usableFromInline let snapshotVersion = Atomic<Int>(0)
+  /// Disposals that asked for the snapshot to be dropped, so that the
+  /// handlers it holds are released without waiting for the next event.
+  @usableFromInline let cleanupRequests = Atomic<Int>(0)
+  /// The value of `cleanupRequests` when the snapshot was last dropped.
+  @usableFromInline let cleanupsDone = Atomic<Int>(0)
+  /// Subscriptions, queued work, and a ``Variable``'s latest value.
+  @usableFromInline let state: Lock<SubjectState<Element>>
+
+  /// Creates a subject with no subscribers.
+  public init() {
+    state = Lock(SubjectState(latest: nil))
+  }
+
+  /// Creates a subject that replays `latest` to replaying subscriptions: the
+  /// engine of ``Variable``.
+  init(latest: Element) {
+    state = Lock(SubjectState(latest: latest))
+  }
+
+  deinit {
+    snapshot.load(ordering: .relaxed)?.release()
+  }
+
+  /// Delivers `element` to every current subscriber.
+  ///
+  /// When the subject is idle, the handlers run on this thread before
+  /// `dispatch` returns. When another call is delivering, on this thread (a
+  /// handler that dispatches) or another, the event is queued, `dispatch`
+  /// returns at once, and that call delivers it next.
+  ///
+  /// - Parameter element: The event.
+  @inlinable
+  public func dispatch(_ element: Element) {
+    if role.compareExchange(
+      expected: DeliveryRole.idle, desired: DeliveryRole.delivering, ordering: .acquiring
+    ).exchanged {
+      deliver(element)
+      finishDelivering()
+    } else {
+      dispatchWhileBusy(element)
+    }
+  }
+
+  /// Calls `onNext` with every event dispatched from now on, until the
+  /// returned disposable is disposed.
+  ///
+  /// ```swift
+  /// dispatcher.items.subscribe { items in print(items.count) }
+  ///   .disposed(by: disposeBag)
+  /// ```
+  ///
+  /// - Parameter onNext: The handler. See the type's threading contract.
+  /// - Returns: A disposable that ends the subscription. It holds the subject
+  ///   weakly and allocates nothing.
+  public func subscribe(_ onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    subscribe(replayingLatest: false, onNext)
+  }
+
+  /// Returns a dispatch-only view of this subject.
+  @inlinable
+  public func asObserver() -> AnyObserver<Element> {
+    AnyObserver(target: .subject(self))
+  }
+
+  /// The number of subscriptions that have not been disposed.
+  ///
+  /// For tests and diagnostics: a subject that a finished screen or store
+  /// subscribed to should be back to its earlier count.
+  public var subscriptionCount: Int {
+    state.withLock { $0.registry.liveCount }
+  }
+}

@@ -1,0 +1,58 @@
+/// An immutable, ordered list of the subscribers an event is delivered to.
+///
+/// The subject rebuilds it only when its subscriptions change. Delivering
+/// walks a plain buffer and calls each handler through a borrowed reference,
+/// with no reference counting per call: the snapshot owns one strong reference
+/// to each subscriber (taken in ``make(count:_:)``, given back in `deinit`),
+/// and the subject keeps the snapshot alive while it delivers.
+@usableFromInline
+final class SubscriberSnapshot<Element: Sendable> {
+  @usableFromInline
+  let count: Int
+
+  /// `count` initialized elements, each holding one retain of its subscriber.
+  @usableFromInline
+  let subscribers: UnsafeMutablePointer<Unmanaged<Subscriber<Element>>>
+
+  private init(count: Int) {
+    self.count = count
+    subscribers = .allocate(capacity: count)
+  }
+
+  /// Creates a snapshot of exactly `count` subscribers, which `fill` appends.
+  static func make(
+    count: Int,
+    _ fill: ((Subscriber<Element>) -> Void) -> Void
+  ) -> SubscriberSnapshot {
+    let snapshot = SubscriberSnapshot(count: count)
+    var filled = 0
+    fill { subscriber in
+      precondition(filled < count, "subscriber snapshot overflow")
+      (snapshot.subscribers + filled).initialize(to: .passRetained(subscriber))
+      filled += 1
+    }
+    precondition(filled == count, "subscriber snapshot underflow")
+    return snapshot
+  }
+
+  /// Calls every subscriber that has not been disposed with `element`, in
+  /// subscription order.
+  @inlinable
+  func deliver(_ element: Element) {
+    for index in 0..<count {
+      subscribers[index]._withUnsafeGuaranteedRef { $0.receive(element) }
+    }
+  }
+
+  deinit {
+    for index in 0..<count {
+      subscribers[index].release()
+    }
+    subscribers.deallocate()
+  }
+}
+
+// Safe: a snapshot is immutable once `make` returns (its elements are written
+// only there, before any other thread can see it), and the subscribers it
+// holds are themselves Sendable.
+extension SubscriberSnapshot: @unchecked Sendable {}

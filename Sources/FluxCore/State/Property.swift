@@ -1,0 +1,57 @@
+/// A read-only view of a ``Variable``: what a store shows its views.
+///
+/// A property can be read and observed, never written, so only the store that
+/// owns the variable changes the state.
+///
+/// ```swift
+/// final class CounterStore: Store, @unchecked Sendable {
+///   let count: Property<Int>
+///   private let _count = Variable(0)
+///
+///   override init() {
+///     count = _count.asProperty()
+///     super.init()
+///   }
+/// }
+///
+/// store.count.subscribe { label.text = "\($0)" }.disposed(by: disposeBag)
+/// ```
+///
+/// > Important: Subscribing delivers the current value first, then every later
+/// > change in order; ``changed`` delivers the later changes only. The
+/// > threading contract is that of ``Variable``.
+public final class Property<Value: Sendable>: ObservableType {
+  private let variable: Variable<Value>
+
+  /// Creates a read-only view of `variable`, which the property keeps alive.
+  ///
+  /// - Parameter variable: The variable to expose.
+  public init(_ variable: Variable<Value>) {
+    self.variable = variable
+  }
+
+  /// The current value.
+  public var value: Value {
+    variable.value
+  }
+
+  /// The later values only, without the current one.
+  public var changed: Observable<Value> {
+    variable.changed
+  }
+
+  /// Calls `onNext` with the current value, then with every later value,
+  /// until the returned disposable is disposed.
+  ///
+  /// - Parameter onNext: The handler.
+  /// - Returns: A disposable that ends the subscription.
+  public func subscribe(_ onNext: @escaping @Sendable (Value) -> Void) -> any Disposable {
+    variable.subscribe(onNext)
+  }
+
+  /// The number of subscriptions to the underlying variable that have not
+  /// been disposed, for tests and diagnostics.
+  public var subscriptionCount: Int {
+    variable.subscriptionCount
+  }
+}

@@ -1,0 +1,82 @@
+/// A thread-safe holder of a current value that notifies subscribers of every
+/// change.
+///
+/// A store keeps its state in private variables and exposes each one as a
+/// read-only ``Property``:
+///
+/// ```swift
+/// let count = Variable(0)
+/// count.subscribe { print($0) }.disposed(by: disposeBag)  // prints 0
+/// count.value = 1                                          // prints 1
+/// count.update { $0 += 1 }                                 // prints 2
+/// ```
+///
+/// > Important: Subscribing delivers the value current at that moment first,
+/// > then every later change, in the order the changes were made; ``changed``
+/// > skips the current value. Every assignment notifies, even of an equal
+/// > value (use ``ObservableType/distinctUntilChanged()`` to drop repeats).
+/// > Handlers run on the thread that made the change, or on the thread
+/// > already delivering an earlier change, never two at once; the threading
+/// > contract is that of ``DispatchSubject``.
+public final class Variable<Value: Sendable>: ObservableType {
+  private let subject: DispatchSubject<Value>
+
+  /// Creates a variable holding `value`.
+  ///
+  /// - Parameter value: The initial value.
+  public init(_ value: Value) {
+    subject = DispatchSubject(latest: value)
+  }
+
+  /// The current value. Setting it notifies every subscriber.
+  public var value: Value {
+    get { subject.latestWithWriteCount.value! }
+    set { subject.publish(newValue) }
+  }
+
+  /// Changes the value with `body` as one atomic read-modify-write, then
+  /// notifies every subscriber.
+  ///
+  /// Concurrent updates never lose a write: if another write lands between
+  /// the read and the write, `body` runs again on the newer value. So `body`
+  /// may run more than once; keep it free of side effects.
+  ///
+  /// ```swift
+  /// items.update { $0.append(contentsOf: nextPage) }
+  /// ```
+  ///
+  /// - Parameter body: Mutates a copy of the current value.
+  public func update(_ body: (inout Value) -> Void) {
+    while true {
+      let (current, writes) = subject.latestWithWriteCount
+      var next = current!
+      body(&next)
+      if subject.publish(next, ifWriteCountIs: writes) { return }
+    }
+  }
+
+  /// Calls `onNext` with the current value, then with every later value,
+  /// until the returned disposable is disposed.
+  ///
+  /// - Parameter onNext: The handler.
+  /// - Returns: A disposable that ends the subscription.
+  public func subscribe(_ onNext: @escaping @Sendable (Value) -> Void) -> any Disposable {
+    subject.subscribe(replayingLatest: true, onNext)
+  }
+
+  /// The later values only, without the current one.
+  public var changed: Observable<Value> {
+    Observable { [subject] onNext in subject.subscribe(replayingLatest: false, onNext) }
+  }
+
+  /// Returns a read-only view of this variable.
+  public func asProperty() -> Property<Value> {
+    Property(self)
+  }
+
+  /// The number of subscriptions that have not been disposed, for tests and
+  /// diagnostics.
+  public var subscriptionCount: Int {
+    subject.subscriptionCount
+  }
+}

@@ -1,0 +1,95 @@
+/// The base class of a store: it receives from a dispatcher and holds state.
+///
+/// A store subscribes to its dispatcher's streams through an
+/// ``AnyObservableDispatcher``, keeps its state in private ``Variable``s, and
+/// shows it as read-only ``Property``s. The `bind` methods connect a stream to
+/// a variable or subject for as long as the store lives: the subscriptions go
+/// into ``disposeBag`` and capture only their target, never the store, so a
+/// store that nobody holds is freed and its bindings stop.
+///
+/// ```swift
+/// final class SearchStore: Store, @unchecked Sendable {
+///   let items: Property<[Item]>
+///   let isLoading: Property<Bool>
+///   private let _items = Variable<[Item]>([])
+///   private let _isLoading = Variable(false)
+///
+///   init(dispatcher: AnyObservableDispatcher<SearchDispatcher> = .init()) {
+///     items = _items.asProperty()
+///     isLoading = _isLoading.asProperty()
+///     super.init()
+///     bind(dispatcher.items, to: _items)
+///     bind(dispatcher.loading, to: _isLoading)
+///   }
+/// }
+/// ```
+///
+/// Swift 6 asks every subclass to restate `@unchecked Sendable`. That is sound
+/// when, as above, the subclass's stored properties are `let`s of Sendable
+/// types (variables, properties, subjects, observables): then nothing in the
+/// store can change unsynchronized.
+///
+/// > Important: Bound handlers run on the thread that delivers the source's
+/// > event. A store's variables each deliver in the order they were written;
+/// > see ``Variable``.
+open class Store: @unchecked Sendable {
+  // @unchecked because a non-final class cannot be checked Sendable. Safe: the
+  // only stored property is a `let` of a Sendable type; subclasses take on the
+  // rule stated in the documentation above.
+
+  /// The bag that holds the store's bindings; they end when the store is freed.
+  ///
+  /// Subclasses can put their own subscriptions here too.
+  public let disposeBag: DisposeBag
+
+  /// Creates a store with no bindings.
+  public init() {
+    disposeBag = DisposeBag()
+  }
+
+  /// Sets `variable` to every value of `source`.
+  ///
+  /// - Parameters:
+  ///   - source: The stream, typically a stream of an ``AnyObservableDispatcher``.
+  ///   - variable: The state to keep up to date.
+  public func bind<Source: ObservableType>(_ source: Source, to variable: Variable<Source.Element>) {
+    source.subscribe { value in variable.value = value }.disposed(by: disposeBag)
+  }
+
+  /// Dispatches every value of `source` to `subject`.
+  ///
+  /// - Parameters:
+  ///   - source: The stream to forward.
+  ///   - subject: The subject to forward it to.
+  public func bind<Source: ObservableType>(
+    _ source: Source, to subject: DispatchSubject<Source.Element>
+  ) {
+    source.subscribe { value in subject.dispatch(value) }.disposed(by: disposeBag)
+  }
+
+  /// Folds every value of `source` into `variable` with `reduce`.
+  ///
+  /// Each value updates the variable atomically (see ``Variable/update(_:)``),
+  /// so `reduce` may run more than once for one value when other writes race
+  /// with it; keep it free of side effects.
+  ///
+  /// ```swift
+  /// bind(dispatcher.page, to: _items) { items, page in
+  ///   page.number == 1 ? page.items : items + page.items
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The stream of changes.
+  ///   - variable: The state to fold them into.
+  ///   - reduce: Returns the new state from the current state and a value.
+  public func bind<Source: ObservableType, Value>(
+    _ source: Source,
+    to variable: Variable<Value>,
+    reduce: @escaping @Sendable (Value, Source.Element) -> Value
+  ) {
+    source.subscribe { element in
+      variable.update { value in value = reduce(value, element) }
+    }.disposed(by: disposeBag)
+  }
+}

@@ -1,0 +1,36 @@
+extension ObservableType {
+  /// Returns an observable that delivers each value transformed by `transform`.
+  ///
+  /// ```swift
+  /// let titles = store.items.map { items in items.map(\.title) }
+  /// ```
+  ///
+  /// - Parameter transform: Called on the delivering thread for every value.
+  /// - Returns: An observable of the transformed values.
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Observable<T> {
+    Observable { onNext in
+      subscribe { element in onNext(transform(element)) }
+    }
+  }
+
+  /// Returns an observable that delivers the non-`nil` results of `transform`.
+  ///
+  /// ```swift
+  /// let firstTitle = store.items.compactMap { $0.first?.title }
+  /// ```
+  ///
+  /// - Parameter transform: Called on the delivering thread for every value;
+  ///   values for which it returns `nil` are dropped.
+  /// - Returns: An observable of the unwrapped results.
+  public func compactMap<T: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> T?
+  ) -> Observable<T> {
+    Observable { onNext in
+      subscribe { element in
+        if let transformed = transform(element) {
+          onNext(transformed)
+        }
+      }
+    }
+  }
+}

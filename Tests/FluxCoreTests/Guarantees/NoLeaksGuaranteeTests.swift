@@ -1,0 +1,174 @@
+import FluxCore
+import XCTest
+
+/// Guarantee 6: dropping the last reference to a store, a dispose bag or a
+/// subject frees it and its subscriptions; no retain cycles through bindings.
+final class NoLeaksGuaranteeTests: XCTestCase {
+  final class CounterStore: Store, @unchecked Sendable {
+    let count: Property<Int>
+    let _count = Variable(0)
+
+    init(increments: Observable<Int>) {
+      count = _count.asProperty()
+      super.init()
+      bind(increments, to: _count) { total, increment in total + increment }
+    }
+  }
+
+  func testDroppedSubjectIsFreedWithItsSubscriptionsAndTheirCaptures() {
+    weak var weakSubject: DispatchSubject<Int>?
+    weak var weakCapture: Tracked?
+    var subscription: (any Disposable)?
+    do {
+      let subject = DispatchSubject<Int>()
+      let capture = Tracked()
+      subscription = subject.subscribe { _ in _ = capture }
+      weakSubject = subject
+      weakCapture = capture
+    }
+
+    XCTAssertNil(weakSubject)
+    XCTAssertNil(weakCapture)
+    subscription?.dispose()
+  }
+
+  func testDisposeReleasesTheHandlerEvenIfTheTokenIsKept() {
+    let subject = DispatchSubject<Int>()
+    weak var weakCapture: Tracked?
+    let subscription: any Disposable
+    do {
+      let capture = Tracked()
+      weakCapture = capture
+      subscription = subject.subscribe { _ in _ = capture }
+    }
+    subject.dispatch(1)  // the delivery snapshot now holds the subscriber too
+
+    subscription.dispose()
+
+    XCTAssertNil(weakCapture)
+  }
+
+  func testDisposeFromInsideTheHandlerReleasesItOnceTheEventIsDone() {
+    let subject = DispatchSubject<Int>()
+    weak var weakCapture: Tracked?
+    let holder = DisposableHolder()
+    do {
+      let capture = Tracked()
+      weakCapture = capture
+      holder.set(
+        subject.subscribe { _ in
+          _ = capture
+          holder.disposeAll()
+        })
+    }
+
+    subject.dispatch(1)
+
+    XCTAssertNil(weakCapture)
+  }
+
+  func testDroppedDisposeBagIsFreedAndEndsItsSubscriptions() {
+    let subject = DispatchSubject<Int>()
+    weak var weakBag: DisposeBag?
+    do {
+      let bag = DisposeBag()
+      weakBag = bag
+      subject.subscribe { _ in }.disposed(by: bag)
+      subject.subscribe { _ in }.disposed(by: bag)
+    }
+
+    XCTAssertNil(weakBag)
+    XCTAssertEqual(subject.subscriptionCount, 0)
+  }
+
+  func testDroppedStoreIsFreedWithItsVariablesAndItsBindingsStop() {
+    let subject = DispatchSubject<Int>()
+    weak var weakStore: CounterStore?
+    weak var weakVariable: Variable<Int>?
+    do {
+      let store = CounterStore(increments: subject.asObservable())
+      subject.dispatch(2)
+      XCTAssertEqual(store.count.value, 2)
+      weakStore = store
+      weakVariable = store._count
+    }
+
+    XCTAssertNil(weakStore)
+    XCTAssertNil(weakVariable)
+    XCTAssertEqual(subject.subscriptionCount, 0)
+  }
+
+  func testDroppedVariableIsFreedWithItsSubscriptions() {
+    weak var weakVariable: Variable<Int>?
+    weak var weakCapture: Tracked?
+    let bag = DisposeBag()
+    do {
+      let variable = Variable(0)
+      let capture = Tracked()
+      variable.subscribe { _ in _ = capture }.disposed(by: bag)
+      variable.asProperty().changed.subscribe { _ in _ = capture }.disposed(by: bag)
+      weakVariable = variable
+      weakCapture = capture
+    }
+
+    XCTAssertNil(weakVariable)
+    XCTAssertNil(weakCapture)
+  }
+
+  func testOperatorChainFromTemporariesLivesWhileSubscribedAndIsFreedOnDispose() {
+    let subject = DispatchSubject<Int>()
+    let recorder = Recorder<Int>()
+    weak var weakCapture: Tracked?
+    let subscription: any Disposable
+    do {
+      let capture = Tracked()
+      weakCapture = capture
+      subscription =
+        subject
+        .map { value -> Int in
+          _ = capture
+          return value * 10
+        }
+        .filter { $0 > 10 }
+        .distinctUntilChanged()
+        .skip(0)
+        .subscribe(recorder.handler)
+    }
+
+    subject.dispatch(1)
+    subject.dispatch(2)
+    subject.dispatch(2)
+    let aliveWhileSubscribed = weakCapture != nil
+    subscription.dispose()
+
+    XCTAssertEqual(recorder.values, [20])
+    XCTAssertTrue(aliveWhileSubscribed)
+    XCTAssertNil(weakCapture)
+    XCTAssertEqual(subject.subscriptionCount, 0)
+  }
+
+  func testStoreBindingToASubjectDoesNotRetainTheStore() {
+    final class ForwardingStore: Store, @unchecked Sendable {
+      init(source: DispatchSubject<Int>, target: DispatchSubject<Int>) {
+        super.init()
+        bind(source, to: target)
+      }
+    }
+    let source = DispatchSubject<Int>()
+    let target = DispatchSubject<Int>()
+    let recorder = Recorder<Int>()
+    let subscription = target.subscribe(recorder.handler)
+    weak var weakStore: ForwardingStore?
+    do {
+      let store = ForwardingStore(source: source, target: target)
+      weakStore = store
+      source.dispatch(1)
+    }
+
+    source.dispatch(2)
+
+    XCTAssertNil(weakStore)
+    XCTAssertEqual(recorder.values, [1])
+    subscription.dispose()
+  }
+}

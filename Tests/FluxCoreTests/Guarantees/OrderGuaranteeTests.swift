@@ -1,0 +1,80 @@
+import FluxCore
+import XCTest
+
+/// Guarantee 1: all subscribers of one subject see its events in one order.
+final class OrderGuaranteeTests: XCTestCase {
+  func testAllSubscribersSeeOneOrderWhenAHandlerRedispatches() {
+    let subject = DispatchSubject<Int>()
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    let a = subject.subscribe { value in
+      first.record(value)
+      if value == 1 {
+        subject.dispatch(10)
+        subject.dispatch(11)
+      }
+    }
+    let b = subject.subscribe(second.handler)
+
+    subject.dispatch(1)
+    subject.dispatch(2)
+
+    XCTAssertEqual(first.values, [1, 10, 11, 2])
+    XCTAssertEqual(second.values, [1, 10, 11, 2])
+    a.dispose()
+    b.dispose()
+  }
+
+  func testAllSubscribersSeeOneOrderUnderConcurrentDispatch() {
+    let threads = 4
+    let perThread = 5_000
+    for _ in 0..<3 {
+      let subject = DispatchSubject<Int>()
+      let recorders = (0..<3).map { _ in Recorder<Int>() }
+      let subscriptions = recorders.map { subject.subscribe($0.handler) }
+
+      runOnThreads(threads) { thread in
+        for index in 0..<perThread {
+          subject.dispatch(thread * perThread + index)
+        }
+      }
+
+      let reference = recorders[0].values
+      XCTAssertEqual(reference.count, threads * perThread)
+      for recorder in recorders.dropFirst() {
+        XCTAssertEqual(recorder.values, reference)
+      }
+      // Each thread's events keep the order that thread dispatched them in.
+      for thread in 0..<threads {
+        let own = reference.filter { $0 / perThread == thread }
+        XCTAssertEqual(own, Array(thread * perThread..<(thread + 1) * perThread))
+      }
+      subscriptions.forEach { $0.dispose() }
+    }
+  }
+
+  func testEventsDispatchedFromAHandlerAreDeliveredAfterTheCurrentOneInOrder() {
+    let subject = DispatchSubject<String>()
+    let log = Recorder<String>()
+    let subscription = subject.subscribe { value in
+      log.record("begin \(value)")
+      if value == "a" {
+        subject.dispatch("b")
+        log.record("dispatched b")
+        subject.dispatch("c")
+        log.record("dispatched c")
+      }
+      log.record("end \(value)")
+    }
+
+    subject.dispatch("a")
+
+    XCTAssertEqual(
+      log.values,
+      [
+        "begin a", "dispatched b", "dispatched c", "end a",
+        "begin b", "end b", "begin c", "end c",
+      ])
+    subscription.dispose()
+  }
+}
