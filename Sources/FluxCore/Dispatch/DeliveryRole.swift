@@ -5,7 +5,7 @@
 /// ``idle`` and given back with one to ``idle``, so consecutive holders are
 /// ordered one after the other.
 @usableFromInline
-enum DeliveryRole {
+enum DeliveryRole: Sendable {
   /// Nobody is delivering, and the pending queue is empty.
   @inlinable static var idle: Int { 0 }
   /// A thread is delivering; the pending queue is empty.

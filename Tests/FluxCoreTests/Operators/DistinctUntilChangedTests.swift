@@ -1,0 +1,47 @@
+import FluxCore
+import XCTest
+
+final class DistinctUntilChangedTests: XCTestCase {
+  func testConsecutiveDuplicatesAreDropped() {
+    let subject = DispatchSubject<Int>()
+    let recorder = Recorder<Int>()
+    let subscription = subject.distinctUntilChanged().subscribe(recorder.handler)
+
+    [1, 1, 2, 2, 2, 1, 3, 3].forEach(subject.dispatch)
+
+    XCTAssertEqual(recorder.values, [1, 2, 1, 3])
+    subscription.dispose()
+  }
+
+  func testEachSubscriptionComparesAgainstWhatItSawItself() {
+    let subject = DispatchSubject<String>()
+    let distinct = subject.distinctUntilChanged()
+    let first = Recorder<String>()
+    let second = Recorder<String>()
+    let a = distinct.subscribe(first.handler)
+    subject.dispatch("x")
+    let b = distinct.subscribe(second.handler)
+
+    subject.dispatch("x")
+    subject.dispatch("y")
+
+    XCTAssertEqual(first.values, ["x", "y"])
+    XCTAssertEqual(second.values, ["x", "y"])
+    a.dispose()
+    b.dispose()
+  }
+
+  func testDistinctVariableDeliversTheCurrentValueThenChangesOnly() {
+    let variable = Variable(false)
+    let recorder = Recorder<Bool>()
+    let subscription = variable.distinctUntilChanged().subscribe(recorder.handler)
+
+    variable.value = false
+    variable.value = true
+    variable.value = true
+    variable.value = false
+
+    XCTAssertEqual(recorder.values, [false, true, false])
+    subscription.dispose()
+  }
+}

@@ -1,0 +1,72 @@
+import FluxCore
+import XCTest
+
+final class MapAndFilterTests: XCTestCase {
+  func testMapTransformsEveryValue() {
+    let subject = DispatchSubject<Int>()
+    let recorder = Recorder<String>()
+    let subscription = subject.map { "#\($0)" }.subscribe(recorder.handler)
+
+    subject.dispatch(1)
+    subject.dispatch(2)
+
+    XCTAssertEqual(recorder.values, ["#1", "#2"])
+    subscription.dispose()
+  }
+
+  func testFilterDeliversOnlyIncludedValues() {
+    let subject = DispatchSubject<Int>()
+    let recorder = Recorder<Int>()
+    let subscription = subject.filter { $0.isMultiple(of: 2) }.subscribe(recorder.handler)
+
+    (1...6).forEach(subject.dispatch)
+
+    XCTAssertEqual(recorder.values, [2, 4, 6])
+    subscription.dispose()
+  }
+
+  func testCompactMapDropsNilResults() {
+    let subject = DispatchSubject<String>()
+    let recorder = Recorder<Int>()
+    let subscription = subject.compactMap { Int($0) }.subscribe(recorder.handler)
+
+    ["1", "x", "3", ""].forEach(subject.dispatch)
+
+    XCTAssertEqual(recorder.values, [1, 3])
+    subscription.dispose()
+  }
+
+  func testChainedOperatorsApplyInOrder() {
+    let subject = DispatchSubject<Int>()
+    let recorder = Recorder<Int>()
+    let subscription =
+      subject
+      .map { $0 * 10 }
+      .filter { $0 > 10 }
+      .compactMap { $0 == 30 ? nil : $0 + 1 }
+      .subscribe(recorder.handler)
+
+    (1...4).forEach(subject.dispatch)
+
+    XCTAssertEqual(recorder.values, [21, 41])
+    subscription.dispose()
+  }
+
+  func testEachSubscriptionToAnOperatorIsIndependent() {
+    let subject = DispatchSubject<Int>()
+    let doubled = subject.map { $0 * 2 }
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    let a = doubled.subscribe(first.handler)
+    subject.dispatch(1)
+    let b = doubled.subscribe(second.handler)
+
+    a.dispose()
+    subject.dispatch(2)
+
+    XCTAssertEqual(first.values, [2])
+    XCTAssertEqual(second.values, [4])
+    XCTAssertEqual(subject.subscriptionCount, 1)
+    b.dispose()
+  }
+}
