@@ -7,13 +7,21 @@ let package = Package(
   // which needs these Apple OS versions. Linux has no minimum.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "FluxCore", targets: ["FluxCore"])
+    .library(name: "FluxCore", targets: ["FluxCore"]),
+    .executable(name: "SearchExample", targets: ["SearchExample"]),
   ],
   targets: [
     // Library
     .target(name: "FluxCore"),
 
+    // Examples
+    .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
+    .executableTarget(
+      name: "SearchExample", dependencies: ["SearchFeature", "FluxCore"],
+      path: "Examples/SearchExample"),
+
     // Tests
     .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore"]),
+    .testTarget(name: "SearchFeatureTests", dependencies: ["SearchFeature", "FluxCore"]),
   ]
 )

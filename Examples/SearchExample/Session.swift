@@ -1,0 +1,79 @@
+import FluxCore
+import SearchFeature
+
+/// Wires the feature together (stub API → action creator → dispatcher → store
+/// → view model → console view) and drives it in one of the three modes.
+@MainActor
+final class Session {
+  private let api: StubSearchAPI
+  private let store: SearchStore
+  private let viewModel: SearchViewModel
+  private let view: ConsoleView
+  private let write: @Sendable (String) -> Void
+
+  init(options: Options, write: @escaping @Sendable (String) -> Void) {
+    let dispatcher = SearchDispatcher()
+    api = StubSearchAPI(
+      latency: .milliseconds(options.latencyMilliseconds),
+      failureRate: options.failureRate,
+      seed: options.seed)
+    store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
+    let actions = SearchActionCreator(
+      api: api, perPage: options.perPage, dispatcher: AnyObserverDispatcher(dispatcher))
+    viewModel = SearchViewModel(store: store, actions: actions)
+    view = ConsoleView(viewModel: viewModel, write: write)
+    self.write = write
+  }
+
+  /// Plays a search, the next page, a failure, a retry and an empty result.
+  func playScript() async {
+    write("FluxCore SearchExample: a scripted session against the stub API.")
+    write("> type “j”, “js”, “json” (debounced: one request)")
+    viewModel.send(.queryChanged("j"))
+    viewModel.send(.queryChanged("js"))
+    await perform(.queryChanged("json"))
+    write("> n (next page)")
+    await perform(.nextPage)
+    write("> search “http” while the service is down")
+    await api.simulateOutage(requests: 1)
+    await perform(.queryChanged("http"))
+    write("> r (retry)")
+    await perform(.retry)
+    write("> search “zebra”")
+    await perform(.queryChanged("zebra"))
+  }
+
+  /// Searches for `query` and loads up to `pages` pages.
+  func search(_ query: String, pages: Int) async {
+    await perform(.queryChanged(query))
+    for _ in 1..<pages where store.hasMore.value && store.error.value == nil {
+      await perform(.nextPage)
+    }
+  }
+
+  /// Runs commands from `lines` until `q` or the end of input.
+  func runInteractive(_ lines: AsyncStream<String>) async {
+    write("Type a query, n for the next page, r to retry, q to quit.")
+    for await line in lines {
+      let command = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      switch command {
+      case "": continue
+      case "q": return
+      case "n": await perform(.nextPage, otherwise: "No more results.")
+      case "r": await perform(.retry, otherwise: "Nothing to retry.")
+      default: await perform(.queryChanged(command))
+      }
+    }
+  }
+
+  /// Sends `input` and waits until the load it starts has finished.
+  private func perform(_ input: SearchViewModel.Input, otherwise: String? = nil) async {
+    // Subscribe before sending, so that the end of the load cannot be missed.
+    let finished = store.isLoading.changed.filter { !$0 }.take(1).values
+    guard viewModel.send(input) else {
+      if let otherwise { write("  \(otherwise)") }
+      return
+    }
+    for await _ in finished {}
+  }
+}

@@ -1,0 +1,24 @@
+import FluxCore
+
+/// The subjects of the search feature, one per concern.
+///
+/// The action creator reaches them through ``AnyObserverDispatcher`` and can
+/// only send; the store through ``AnyObservableDispatcher`` and can only
+/// listen. Every load is bracketed by `loading`: the action creator sends
+/// `request` then `loading(true)`, and `items` or `error` then `loading(false)`.
+public final class SearchDispatcher: DispatcherType {
+  /// The app's dispatcher.
+  public static let shared = SearchDispatcher()
+
+  /// A request that is starting: page 1 of a new query, a next page, or a retry.
+  public let request = DispatchSubject<SearchRequest>()
+  /// A page of results for the latest request.
+  public let items = DispatchSubject<SearchPage>()
+  /// Whether a request is in flight.
+  public let loading = DispatchSubject<Bool>()
+  /// Why the latest request failed.
+  public let error = DispatchSubject<SearchError>()
+
+  /// Creates a dispatcher; tests and previews use their own.
+  public init() {}
+}

@@ -1,0 +1,21 @@
+/// What the API returns for a request: one page of matches.
+public struct SearchPage: Sendable, Hashable {
+  /// The request this page answers.
+  public let request: SearchRequest
+  /// The matches on this page, best first.
+  public let items: [Item]
+  /// How many items match the query over all pages.
+  public let totalCount: Int
+
+  /// Creates a page.
+  public init(request: SearchRequest, items: [Item], totalCount: Int) {
+    self.request = request
+    self.items = items
+    self.totalCount = totalCount
+  }
+
+  /// Whether a later page holds more matches.
+  public var hasMore: Bool {
+    request.page * request.perPage < totalCount
+  }
+}

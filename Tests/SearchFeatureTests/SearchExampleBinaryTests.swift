@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+
+/// `swift test` did not build `SearchExample` next to the test bundle.
+struct MissingBinary: Error {
+  let path: String
+}
+
+/// Runs the built `SearchExample` binary and checks what it prints.
+final class SearchExampleBinaryTests: XCTestCase {
+  private struct Run {
+    let status: Int32
+    let output: [String]
+    let error: String
+  }
+
+  private func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    let binary = productsDirectory.appendingPathComponent("SearchExample")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw MissingBinary(path: binary.path)
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = stdin
+    try process.run()
+    stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus,
+      output: String(decoding: out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init).dropLast().map { $0 },
+      error: String(decoding: err, as: UTF8.self))
+  }
+
+  private var productsDirectory: URL {
+    #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      return bundle.bundleURL.deletingLastPathComponent()
+    }
+    fatalError("cannot find the products directory")
+    #else
+    return Bundle.main.bundleURL
+    #endif
+  }
+
+  func testWithNoArgumentsItPlaysTheScriptedSessionAndExitsZero() throws {
+    let run = try run(["--latency", "0"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.error, "")
+    XCTAssertEqual(
+      run.output,
+      [
+        "FluxCore SearchExample: a scripted session against the stub API.",
+        "> type “j”, “js”, “json” (debounced: one request)",
+        "  Searching for “json”…",
+        "   1. JSON Testing — harbor · ★ 4,699 · json, testing",
+        "   2. JSON Server — fernway · ★ 3,822 · json, server",
+        "   3. JSON Docs — lumen · ★ 3,521 · json, docs",
+        "   4. JSON Parser — northwind · ★ 2,945 · json, parser",
+        "   5. JSON CLI — cobalt · ★ 2,644 · json, cli",
+        "  Showing 5 of 8 results for “json”. More with n.",
+        "> n (next page)",
+        "  Loading page 2 of “json”…",
+        "   6. JSON Kit — tidewater · ★ 1,767 · json, kit",
+        "   7. JSON Client — quill · ★ 890 · json, client",
+        "   8. JSON Cache — ember-labs · ★ 589 · json, cache",
+        "  Showing all 8 results for “json”.",
+        "> search “http” while the service is down",
+        "  Searching for “http”…",
+        "  Search for “http” failed: the search service is unavailable. Retry with r.",
+        "> r (retry)",
+        "  Searching for “http”…",
+        "   1. HTTP Client — harbor · ★ 4,398 · http, client",
+        "   2. HTTP Cache — quill · ★ 4,097 · http, cache",
+        "   3. HTTP Testing — lumen · ★ 3,220 · http, testing",
+        "   4. HTTP Server — cobalt · ★ 2,343 · http, server",
+        "   5. HTTP Docs — fernway · ★ 2,042 · http, docs",
+        "  Showing 5 of 8 results for “http”. More with n.",
+        "> search “zebra”",
+        "  Searching for “zebra”…",
+        "  No results for “zebra”.",
+      ])
+  }
+
+  func testAQueryLoadsTheRequestedPages() throws {
+    let run = try run(["sql", "--pages", "2", "--per-page", "3", "--latency=0"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.output.filter { $0.hasPrefix("   ") }.count, 6)
+    XCTAssertEqual(run.output.last, "  Showing 6 of 8 results for “sql”. More with n.")
+  }
+
+  func testInteractiveModeRunsCommandsUntilQuit() throws {
+    let run = try run(["--interactive", "--latency", "0"], input: "sql cache\nn\nr\nq\njson\n")
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.output,
+      [
+        "Type a query, n for the next page, r to retry, q to quit.",
+        "  Searching for “sql cache”…",
+        "   1. SQL Cache — fernway · ★ 4,647 · sql, cache",
+        "  Showing the only result for “sql cache”.",
+        "  No more results.",
+        "  Nothing to retry.",
+      ])
+  }
+
+  func testInteractiveModeStopsAtTheEndOfInput() throws {
+    let run = try run(["--interactive", "--latency", "0"], input: "zebra")
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.output.last, "  No results for “zebra”.")
+  }
+
+  func testHelpPrintsUsageAndExitsZero() throws {
+    let run = try run(["--help"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.output.first, "USAGE: SearchExample [<query>] [options]")
+  }
+
+  func testAnUnknownOptionPrintsUsageToStandardErrorAndExitsTwo() throws {
+    let run = try run(["--colour"])
+
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(run.output, [])
+    XCTAssertTrue(run.error.hasPrefix("error: unknown option “--colour”\n"))
+    XCTAssertTrue(run.error.contains("USAGE: SearchExample"))
+  }
+
+  func testBadValuesExitTwoWithAMessage() throws {
+    let cases: [([String], String)] = [
+      (["--latency", "soon"], "error: --latency takes a number from 0 to 60000, not “soon”"),
+      (["json", "--pages", "0"], "error: --pages takes a number from 1 to 1000, not “0”"),
+      (["--failure-rate", "2"], "error: --failure-rate takes a number from 0.0 to 1.0, not “2”"),
+      (["--pages", "2"], "error: --pages needs a <query>"),
+      (["json", "--interactive"], "error: give either a <query> or --interactive, not both"),
+      (["--seed"], "error: --seed needs a value"),
+    ]
+    for (arguments, message) in cases {
+      let run = try run(arguments)
+
+      XCTAssertEqual(run.status, 2, "\(arguments)")
+      XCTAssertEqual(run.error.split(separator: "\n").first.map(String.init), message)
+    }
+  }
+}

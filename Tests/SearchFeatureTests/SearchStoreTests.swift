@@ -1,0 +1,84 @@
+import FluxCore
+import SearchFeature
+import XCTest
+
+/// The store alone, driven through its dispatcher.
+final class SearchStoreTests: XCTestCase {
+  private let dispatcher = SearchDispatcher()
+  private var store: SearchStore!
+
+  override func setUp() async throws {
+    store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
+  }
+
+  private func deliver(_ request: SearchRequest, _ items: [Item], total: Int) {
+    dispatcher.request.dispatch(request)
+    dispatcher.loading.dispatch(true)
+    dispatcher.items.dispatch(SearchPage(request: request, items: items, totalCount: total))
+    dispatcher.loading.dispatch(false)
+  }
+
+  func testPagesOfOneQueryAppend() {
+    let first = SearchRequest(query: "a", perPage: 2)
+
+    deliver(first, [item(1), item(2)], total: 3)
+    deliver(first.nextPage, [item(3)], total: 3)
+
+    XCTAssertEqual(store.items.value.map(\.id), [1, 2, 3])
+  }
+
+  func testANewQueryStartsOver() {
+    deliver(SearchRequest(query: "a", perPage: 2), [item(1), item(2)], total: 4)
+
+    deliver(SearchRequest(query: "b", perPage: 2), [item(9)], total: 1)
+
+    XCTAssertEqual(store.items.value.map(\.id), [9])
+    XCTAssertEqual(store.request.value?.query, "b")
+  }
+
+  func testHasMoreTurnsFalseOnTheLastPage() {
+    let first = SearchRequest(query: "a", perPage: 2)
+    deliver(first, [item(1), item(2)], total: 3)
+    let afterFirst = store.hasMore.value
+
+    deliver(first.nextPage, [item(3)], total: 3)
+
+    XCTAssertTrue(afterFirst)
+    XCTAssertFalse(store.hasMore.value)
+  }
+
+  func testAnErrorKeepsTheItemsAndANewRequestClearsIt() {
+    deliver(SearchRequest(query: "a", perPage: 2), [item(1)], total: 1)
+    let failing = SearchRequest(query: "b", perPage: 2)
+
+    dispatcher.request.dispatch(failing)
+    dispatcher.error.dispatch(.serviceUnavailable)
+    let errorAfterFailure = store.error.value
+    dispatcher.request.dispatch(failing)
+
+    XCTAssertEqual(errorAfterFailure, .serviceUnavailable)
+    XCTAssertEqual(store.items.value.map(\.id), [1])
+    XCTAssertNil(store.error.value)
+  }
+
+  func testLoadingFollowsTheDispatcher() {
+    let recorder = Recorder<Bool>()
+    let subscription = store.isLoading.subscribe(recorder.handler)
+
+    deliver(SearchRequest(query: "a", perPage: 2), [], total: 0)
+
+    XCTAssertEqual(recorder.values, [false, true, false])
+    subscription.dispose()
+  }
+}
+
+/// Collects values from any thread.
+final class Recorder<Value: Sendable>: Sendable {
+  private let recorded = Locked<[Value]>([])
+
+  var handler: @Sendable (Value) -> Void {
+    { [recorded] value in recorded.withLock { $0.append(value) } }
+  }
+
+  var values: [Value] { recorded.withLock { $0 } }
+}

@@ -1,0 +1,52 @@
+import FluxCore
+import SearchFeature
+import XCTest
+
+struct TimedOut: Error {}
+
+/// Runs `body`, failing with `TimedOut` if it takes longer than `seconds`: a
+/// guard against a hang, not a way to wait.
+func withTimeout<T: Sendable>(
+  seconds: Double = 10, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  try await withThrowingTaskGroup(of: T.self) { group in
+    group.addTask { try await body() }
+    group.addTask {
+      try await Task.sleep(for: .seconds(seconds))
+      throw TimedOut()
+    }
+    let result = try await group.next()!
+    group.cancelAll()
+    return result
+  }
+}
+
+/// Waits for the first value of `observable` that satisfies `predicate`,
+/// counting the current value of a property.
+func firstValue<Source: ObservableType>(
+  of observable: Source, where predicate: @escaping @Sendable (Source.Element) -> Bool
+) async throws -> Source.Element {
+  let values = observable.filter(predicate).take(1).values
+  return try await withTimeout {
+    for await value in values { return value }
+    throw TimedOut()
+  }
+}
+
+extension SearchStore {
+  /// Runs `action`, then waits until the load it starts has finished.
+  @MainActor
+  func load(_ action: () -> Void) async throws {
+    let finished = isLoading.changed.filter { !$0 }.take(1).values
+    action()
+    try await withTimeout {
+      for await _ in finished { return }
+      throw TimedOut()
+    }
+  }
+}
+
+/// A catalogue item for tests.
+func item(_ id: Int, _ title: String = "") -> Item {
+  Item(id: id, title: title.isEmpty ? "Item \(id)" : title, author: "test", tags: [], stars: id)
+}
