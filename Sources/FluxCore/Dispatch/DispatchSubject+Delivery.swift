@@ -2,157 +2,138 @@ import Synchronization
 
 // How a subject delivers without ever calling a handler twice at once.
 //
-// One atomic word, `role`, says whether some thread is delivering
-// (`DeliveryRole`). An uncontended `dispatch` takes the role with one
-// compare-exchange, calls the handlers in `snapshot`, and gives the role back
-// with another: no lock. Anything that arrives while the role is held (a
-// dispatch from a handler or another thread, a subscription that must start
-// behind queued events) goes into the pending queue under the lock, and the
-// holder works through the queue before it lets go. Whoever holds the role is
-// the only thread that touches `snapshot`, `snapshotVersion` and
-// `cleanupsDone`; they are atomics only so that the handover between holders is
-// ordered without a lock.
+// One atomic word, `delivery`, holds the bits of `DeliveryState`. An
+// uncontended `dispatch` of an up-to-date subject takes the role with one
+// compare-exchange (0 → delivering), calls the handlers in `snapshot`, and
+// gives it back with another (delivering → 0): no lock, no reference counting.
+// If either exchange fails, because another thread delivers, work is pending,
+// or the subscriptions changed, it takes the locked path.
 //
-// Two invariants, both checked at every point where the lock is released:
-// the queue is non-empty exactly when `role` is `deliveringWithPending`, and a
-// thread only moves `role` away from `idle` or to `deliveringWithPending` while
-// holding the lock, except for the lock-free fast path of `dispatch`, which only
-// moves it from `idle` (queue empty) to `delivering`.
-//
-// The snapshot is rebuilt when `version` (bumped under the lock whenever
-// subscribers are activated or removed) differs from `snapshotVersion`. A
-// disposal that removes a subscriber the snapshot may still hold asks for the
-// snapshot to be dropped, so that the handler is released at once rather than
-// at the next event. If the subject is idle, the disposing thread drops it
-// itself, under the lock, in the `cleaning` state; it never delivers, so
-// `dispose` cannot be held up by other threads' events. Otherwise the holder
-// sees the request when it gives the role back: the request counter and the
-// role word are accessed sequentially consistently, so of the disposer's
-// attempt and the holder's check, at least one sees the other.
+// Invariants, true whenever the lock is free:
+// - `pending` is set exactly when the queue is non-empty, and only with
+//   `delivering`.
+// - Only the lock-free fast path changes the word without holding the lock,
+//   and only from 0 to `delivering` and back. So a thread that holds both the
+//   lock and the role is the only one that can change the word.
+// - Only the role holder touches `snapshot`; `stale` is set whenever the
+//   registry's active subscribers differ from those in `snapshot`.
 
 extension DispatchSubject {
-  /// Delivers `element` to the current subscribers. The caller holds the role.
+  /// Calls the handlers in the snapshot. The caller holds the role.
   @inlinable
-  func deliver(_ element: Element) {
-    if version.load(ordering: .acquiring) != snapshotVersion.load(ordering: .relaxed) {
-      refreshSnapshot()
-    }
+  func deliverToSnapshot(_ element: Element) {
     snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
   }
 
-  /// Gives the role back, after delivering any pending work and honouring any
-  /// cleanup request. The caller holds the role.
+  /// Gives the role back, after delivering the pending work. The caller
+  /// holds the role.
   @inlinable
   func finishDelivering() {
-    let done = cleanupsDone.load(ordering: .relaxed)
-    if role.compareExchange(
-      expected: DeliveryRole.delivering, desired: DeliveryRole.idle,
-      ordering: .sequentiallyConsistent
+    if !delivery.compareExchange(
+      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
     ).exchanged {
-      if cleanupRequests.load(ordering: .sequentiallyConsistent) != done {
-        dropSnapshotIfIdle()
-      }
-    } else {
-      deliverPending()
+      finishDeliveringSlowly()
     }
   }
 
-  /// The slow part of ``finishDelivering()``: delivers the pending queue until
-  /// the role can be given back with nothing left. The caller holds the role.
+  /// Delivers pending work one item at a time until none is left, then gives
+  /// the role back, dropping the snapshot first if it is stale.
   @usableFromInline
-  func deliverPending() {
+  func finishDeliveringSlowly() {
     while true {
-      let work = state.withLock { takePending(from: &$0) }
-      perform(work)
-      let done = cleanupsDone.load(ordering: .relaxed)
-      if role.compareExchange(
-        expected: DeliveryRole.delivering, desired: DeliveryRole.idle,
-        ordering: .sequentiallyConsistent
-      ).exchanged {
-        if cleanupRequests.load(ordering: .sequentiallyConsistent) != done {
-          dropSnapshotIfIdle()
+      let (work, stale) = state.withLock { state in
+        let word = delivery.load(ordering: .relaxed)
+        guard word & DeliveryState.pending != 0 else {
+          let stale =
+            word & DeliveryState.stale != 0 ? snapshot.exchange(nil, ordering: .relaxed) : nil
+          delivery.store(word & ~DeliveryState.delivering, ordering: .releasing)
+          return (PendingDelivery<Element>?.none, stale)
         }
-        return
+        return takePending(from: &state)
       }
+      // Outside the lock: releasing a snapshot may run the captures' deinit.
+      stale?.release()
+      guard let work else { return }
+      perform(work)
     }
   }
 
-  /// The path of `dispatch` when the role was taken: queue the event, or
-  /// deliver it after all if the role was given back meanwhile.
+  /// The locked path of `dispatch`: deliver the event after bringing the
+  /// snapshot up to date, or queue it for the thread that is delivering.
   @usableFromInline
-  func dispatchWhileBusy(_ element: Element) {
-    let owned = state.withLock { takeRoleOrQueue(.event(element), in: &$0) }
+  func dispatchSlowly(_ element: Element) {
+    let (owned, stale) = state.withLock { state in
+      takeRoleOrQueue(.event(element), in: &state, refreshing: true)
+    }
+    stale?.release()
     if owned {
-      deliver(element)
+      deliverToSnapshot(element)
       finishDelivering()
     }
   }
 
-  /// Takes the role if the subject is idle (returns `true`; nothing is queued),
-  /// or queues `work` for the current holder (returns `false`). Called with
-  /// the lock held.
+  /// Takes the role if nobody holds it (returning `true`), or queues `work`
+  /// for the thread that does (returning `false`). Called with the lock held.
+  ///
+  /// - Parameter refreshing: Whether to bring the snapshot up to date when
+  ///   taking the role, for delivering an event.
+  /// - Returns: Also the snapshot replaced by a refresh, to be released after
+  ///   the lock.
   func takeRoleOrQueue(
     _ work: @autoclosure () -> PendingDelivery<Element>,
-    in state: inout SubjectState<Element>
-  ) -> Bool {
+    in state: inout SubjectState<Element>,
+    refreshing: Bool
+  ) -> (owned: Bool, stale: Unmanaged<SubscriberSnapshot<Element>>?) {
     while true {
-      if role.compareExchange(
-        expected: DeliveryRole.idle, desired: DeliveryRole.delivering,
-        ordering: .sequentiallyConsistent
+      let word = delivery.load(ordering: .relaxed)
+      if word & DeliveryState.delivering == 0 {
+        guard
+          delivery.compareExchange(
+            expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
+          ).exchanged
+        else { continue }
+        let stale = refreshing && word & DeliveryState.stale != 0
+        return (true, stale ? refreshSnapshot(in: &state) : nil)
+      }
+      // The holder reads the queue under the lock, so no ordering is needed.
+      if delivery.compareExchange(
+        expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
-        return true
-      }
-      let marked = role.compareExchange(
-        expected: DeliveryRole.delivering, desired: DeliveryRole.deliveringWithPending,
-        ordering: .relaxed)
-      if marked.exchanged || marked.original == DeliveryRole.deliveringWithPending {
         state.pending.append(work())
-        return false
+        return (false, nil)
       }
     }
-  }
-
-  /// Queues `work` for the current holder and returns `true` if a thread is
-  /// delivering; returns `false`, queueing nothing, if the subject is idle.
-  /// Never takes the role. Called with the lock held.
-  func queueIfBusy(
-    _ work: @autoclosure () -> PendingDelivery<Element>,
-    in state: inout SubjectState<Element>
-  ) -> Bool {
-    let marked = role.compareExchange(
-      expected: DeliveryRole.delivering, desired: DeliveryRole.deliveringWithPending,
-      ordering: .relaxed)
-    // Under the lock the role is never `cleaning`, so anything else is idle.
-    guard marked.exchanged || marked.original == DeliveryRole.deliveringWithPending else {
-      return false
-    }
-    state.pending.append(work())
-    return true
   }
 
   /// Moves the oldest pending work out of the queue, activating it if it is a
-  /// subscription. Called with the lock held by the role holder.
-  func takePending(from state: inout SubjectState<Element>) -> PendingDelivery<Element> {
+  /// subscription and refreshing the snapshot before an event if it is stale.
+  /// Called with the lock and the role held.
+  func takePending(
+    from state: inout SubjectState<Element>
+  ) -> (PendingDelivery<Element>?, Unmanaged<SubscriberSnapshot<Element>>?) {
     let work = state.pending.removeFirst()
     if state.pending.isEmpty {
-      // Only the holder, under the lock, moves the role away from this value.
-      role.store(DeliveryRole.delivering, ordering: .relaxed)
+      delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
     }
-    if case .subscription(let subscriber, let slot, let id, _) = work {
+    switch work {
+    case .subscription(let subscriber, let slot, let id, _):
       if state.registry.activate(slot: slot, id: id, subscriber: subscriber) {
-        bumpVersion()
+        delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
       } else {
         subscriber.isDisposed.store(true, ordering: .relaxed)
       }
+      return (work, nil)
+    case .event:
+      let stale = delivery.load(ordering: .relaxed) & DeliveryState.stale != 0
+      return (work, stale ? refreshSnapshot(in: &state) : nil)
     }
-    return work
   }
 
   /// Carries out work taken from the queue. The caller holds the role.
   func perform(_ work: PendingDelivery<Element>) {
     switch work {
     case .event(let element):
-      deliver(element)
+      deliverToSnapshot(element)
     case .subscription(let subscriber, _, _, let replaying):
       if let replaying {
         subscriber.receive(replaying)
@@ -160,46 +141,15 @@ extension DispatchSubject {
     }
   }
 
-  /// Records a change of the active subscribers. Called with the lock held.
-  func bumpVersion() {
-    // Only ever written under the lock, so a load and a store cannot race.
-    version.store(version.load(ordering: .relaxed) &+ 1, ordering: .releasing)
-  }
-
-  /// Rebuilds the snapshot from the registry. The caller holds the role.
-  @usableFromInline
-  func refreshSnapshot() {
-    let (fresh, freshVersion) = state.withLock { state in
-      (state.registry.makeSnapshot(), version.load(ordering: .relaxed))
-    }
-    let stale = snapshot.exchange(fresh.map { .passRetained($0) }, ordering: .relaxed)
-    snapshotVersion.store(freshVersion, ordering: .relaxed)
-    // Outside the lock: this may free subscribers and run their captures' deinit.
-    stale?.release()
-  }
-
-  /// Drops the snapshot if no thread is delivering, so that the handlers it
-  /// holds are released now; the next event rebuilds it. If a thread is
-  /// delivering, it sees the outstanding request when it finishes. Never
-  /// delivers anything itself.
-  @usableFromInline
-  func dropSnapshotIfIdle() {
-    let stale = state.withLock { _ -> Unmanaged<SubscriberSnapshot<Element>>? in
-      guard
-        role.compareExchange(
-          expected: DeliveryRole.idle, desired: DeliveryRole.cleaning,
-          ordering: .sequentiallyConsistent
-        ).exchanged
-      else { return nil }
-      cleanupsDone.store(
-        cleanupRequests.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
-      let stale = snapshot.exchange(nil, ordering: .relaxed)
-      snapshotVersion.store(-1, ordering: .relaxed)
-      // Nobody else moves the role away from `cleaning`, and we hold the lock.
-      role.store(DeliveryRole.idle, ordering: .releasing)
-      return stale
-    }
-    // Outside the lock and the role: this may run the captures' deinit.
-    stale?.release()
+  /// Rebuilds the snapshot from the registry and clears `stale`. Called with
+  /// the lock and the role held.
+  ///
+  /// - Returns: The replaced snapshot, to be released after the lock.
+  func refreshSnapshot(
+    in state: inout SubjectState<Element>
+  ) -> Unmanaged<SubscriberSnapshot<Element>>? {
+    let fresh = state.registry.makeSnapshot().map { Unmanaged.passRetained($0) }
+    delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
+    return snapshot.exchange(fresh, ordering: .relaxed)
   }
 }

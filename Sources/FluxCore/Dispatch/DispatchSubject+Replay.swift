@@ -15,18 +15,21 @@ extension DispatchSubject {
   /// - Returns: Whether `value` was published.
   @discardableResult
   func publish(_ value: Element, ifWriteCountIs expectedWrites: Int? = nil) -> Bool {
-    let (published, owned, replaced) = state.withLock { state in
+    let (published, owned, replaced, stale) = state.withLock { state in
       if let expectedWrites, state.writes != expectedWrites {
-        return (false, false, Element?.none)
+        return (false, false, Element?.none, Unmanaged<SubscriberSnapshot<Element>>?.none)
       }
       let replaced = state.latest
       state.latest = value
       state.writes += 1
-      return (true, takeRoleOrQueue(.event(value), in: &state), replaced)
+      let (owned, stale) = takeRoleOrQueue(.event(value), in: &state, refreshing: true)
+      return (true, owned, replaced, stale)
     }
-    withExtendedLifetime(replaced) {}  // released here, outside the lock
+    // Outside the lock: these releases may run deinit code.
+    stale?.release()
+    withExtendedLifetime(replaced) {}
     if owned {
-      deliver(value)
+      deliverToSnapshot(value)
       finishDelivering()
     }
     return published

@@ -17,15 +17,22 @@ extension DispatchSubject {
       let (slot, id) = state.registry.reserve()
       let replay = replayingLatest ? state.latest : nil
       let work = PendingDelivery.subscription(subscriber, slot: slot, id: id, replaying: replay)
-      // With nothing to replay the role is not needed: queue behind a busy
-      // subject, or start at once. Only a replay must be delivered in turn.
-      let queued =
-        replay == nil ? queueIfBusy(work, in: &state) : !takeRoleOrQueue(work, in: &state)
+      // With nothing to replay the role is not needed: start at once when
+      // nobody is delivering, or queue behind the work in hand.
+      let queued: Bool
+      let owned: Bool
+      if replay == nil {
+        queued = queueIfBusy(work, in: &state)
+        owned = false
+      } else {
+        owned = takeRoleOrQueue(work, in: &state, refreshing: false).owned
+        queued = !owned
+      }
       if !queued {
         _ = state.registry.activate(slot: slot, id: id, subscriber: subscriber)
-        bumpVersion()
+        delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
       }
-      return (slot, id, !queued && replay != nil, replay)
+      return (slot, id, owned, replay)
     }
     if owned {
       if let replay {
@@ -36,20 +43,53 @@ extension DispatchSubject {
     return Subscription(subject: self, slot: slot, id: id)
   }
 
-  /// Ends the subscription in `slot` if it still belongs to `id`.
-  func unsubscribe(slot: Int32, id: UInt64) {
-    let removed = state.withLock { state in
-      let removed = state.registry.remove(slot: slot, id: id)
-      if let subscriber = removed?.subscriber {
-        subscriber.isDisposed.store(true, ordering: .relaxed)
-        bumpVersion()
+  /// Queues `work` and returns `true` if a thread is delivering; returns
+  /// `false`, queueing nothing, if nobody is. Never takes the role. Called
+  /// with the lock held.
+  func queueIfBusy(
+    _ work: @autoclosure () -> PendingDelivery<Element>,
+    in state: inout SubjectState<Element>
+  ) -> Bool {
+    while true {
+      let word = delivery.load(ordering: .relaxed)
+      guard word & DeliveryState.delivering != 0 else { return false }
+      if delivery.compareExchange(
+        expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
+      ).exchanged {
+        state.pending.append(work())
+        return true
       }
-      return removed
     }
-    if removed?.mayBeInSnapshot == true {
-      cleanupRequests.add(1, ordering: .sequentiallyConsistent)
-      dropSnapshotIfIdle()
+  }
+
+  /// Ends the subscription in `slot` if it still belongs to `id`.
+  ///
+  /// If the delivery snapshot may hold the subscriber, it is dropped now when
+  /// nobody is delivering, so that the handler is released before `dispose`
+  /// returns; otherwise the thread that is delivering drops it when it
+  /// finishes. Never delivers anything itself.
+  func unsubscribe(slot: Int32, id: UInt64) {
+    let (removed, stale) = state.withLock { state in
+      guard let removed = state.registry.remove(slot: slot, id: id),
+        let subscriber = removed.subscriber
+      else {
+        return (Subscriber<Element>?.none, Unmanaged<SubscriberSnapshot<Element>>?.none)
+      }
+      subscriber.isDisposed.store(true, ordering: .relaxed)
+      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
+      guard removed.mayBeInSnapshot else { return (subscriber, nil) }
+      let word = delivery.load(ordering: .relaxed)
+      guard word & DeliveryState.delivering == 0,
+        delivery.compareExchange(
+          expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
+        ).exchanged
+      else { return (subscriber, nil) }
+      let stale = snapshot.exchange(nil, ordering: .relaxed)
+      delivery.store(word, ordering: .releasing)
+      return (subscriber, stale)
     }
-    // `removed` is released here, outside the lock.
+    // Outside the lock: this may free the handler and run its captures' deinit.
+    stale?.release()
+    withExtendedLifetime(removed) {}
   }
 }

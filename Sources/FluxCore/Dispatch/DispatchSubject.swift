@@ -32,21 +32,12 @@ import Synchronization
 /// > - After `dispose()` returns, the subscription receives no event
 /// >   dispatched afterwards, and the subject releases its handler.
 public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverType {
-  // The delivery role: which thread, if any, is delivering. Only the thread
-  // that holds it calls handlers or touches `snapshot`, `snapshotVersion` and
-  // `cleanupsDone`. See DispatchSubject+Delivery.swift.
-  @usableFromInline let role = Atomic<Int>(DeliveryRole.idle)
-  /// Bumped, under the lock, whenever the set of active subscribers changes.
-  @usableFromInline let version = Atomic<Int>(0)
-  /// The subscribers events are delivered to; holds one strong reference.
+  /// The delivery state word: who delivers, whether work is pending, whether
+  /// the snapshot is stale. See DispatchSubject+Delivery.swift.
+  @usableFromInline let delivery = Atomic<Int>(0)
+  /// The subscribers events are delivered to, holding one strong reference;
+  /// touched only by the thread that holds the delivery role.
   @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot<Element>>?>(nil)
-  /// The `version` that `snapshot` was built at, or -1 when it was dropped.
-  @usableFromInline let snapshotVersion = Atomic<Int>(0)
-  /// Disposals that asked for the snapshot to be dropped, so that the
-  /// handlers it holds are released without waiting for the next event.
-  @usableFromInline let cleanupRequests = Atomic<Int>(0)
-  /// The value of `cleanupRequests` when the snapshot was last dropped.
-  @usableFromInline let cleanupsDone = Atomic<Int>(0)
   /// Subscriptions, queued work, and a ``Variable``'s latest value.
   @usableFromInline let state: Lock<SubjectState<Element>>
 
@@ -75,14 +66,16 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// - Parameter element: The event.
   @inlinable
   public func dispatch(_ element: Element) {
-    if role.compareExchange(
-      expected: DeliveryRole.idle, desired: DeliveryRole.delivering, ordering: .acquiring
-    ).exchanged {
-      deliver(element)
-      finishDelivering()
-    } else {
-      dispatchWhileBusy(element)
+    // Idle and up to date: take the role without the lock.
+    guard
+      delivery.compareExchange(
+        expected: 0, desired: DeliveryState.delivering, ordering: .acquiring
+      ).exchanged
+    else {
+      return dispatchSlowly(element)
     }
+    deliverToSnapshot(element)
+    finishDelivering()
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the

@@ -109,12 +109,12 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
         }
       }
       dispatcher.start()
-      while started.load(ordering: .relaxed) < 50 {}
+      XCTAssertTrue(spin { started.load(ordering: .relaxed) >= 50 })
 
       subscription.dispose()
       // Every dispatch numbered above this one began after dispose returned.
       let lastStartedBeforeReturn = started.load(ordering: .sequentiallyConsistent)
-      while started.load(ordering: .relaxed) < lastStartedBeforeReturn + 50 {}
+      XCTAssertTrue(spin { started.load(ordering: .relaxed) >= lastStartedBeforeReturn + 50 })
       stop.store(true, ordering: .relaxed)
       finished.wait()
 
@@ -132,12 +132,12 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
       }
     }
     let dispatched = SharedCount()
-    let stop = Atomic(false)
+    let stop = SharedFlag()
     let finished = DispatchSemaphore(value: 0)
     let producer = Thread {
       defer { finished.signal() }
       var value = 0
-      while !stop.load(ordering: .relaxed) {
+      while !stop.value.load(ordering: .relaxed) {
         subject.dispatch(value)
         dispatched.value.add(1, ordering: .sequentiallyConsistent)
         value += 1
@@ -149,15 +149,16 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
       let received = Atomic(false)
       // Released on the disposing thread when dispose drops the snapshot; it
       // then waits for the producer, which must not need this thread to deliver.
-      let capture = WaitsForProducerOnDeinit(dispatched: dispatched, ifOn: disposer)
+      let capture = WaitsForProducerOnDeinit(dispatched: dispatched, stop: stop, ifOn: disposer)
       let subscription = subject.subscribe { _ in
         _ = capture
         received.store(true, ordering: .relaxed)
       }
-      while !received.load(ordering: .relaxed) {}  // now in the delivery snapshot
+      // Once it has received an event, it is in the delivery snapshot.
+      XCTAssertTrue(spin { received.load(ordering: .relaxed) })
       subscription.dispose()
     }
-    stop.store(true, ordering: .relaxed)
+    stop.value.store(true, ordering: .relaxed)
     finished.wait()
 
     XCTAssertEqual(deliveredOnDisposer.load(ordering: .relaxed), 0)
@@ -170,20 +171,30 @@ final class SharedCount: Sendable {
   let value = Atomic(0)
 }
 
+/// A flag that several threads share.
+final class SharedFlag: Sendable {
+  let value = Atomic(false)
+}
+
 /// On deinit, on the given thread only, waits until three more events have
-/// been dispatched.
+/// been dispatched, or the producer has stopped.
 final class WaitsForProducerOnDeinit: Sendable {
   let dispatched: SharedCount
+  let stop: SharedFlag
   let thread: pthread_t
 
-  init(dispatched: SharedCount, ifOn thread: pthread_t) {
+  init(dispatched: SharedCount, stop: SharedFlag, ifOn thread: pthread_t) {
     self.dispatched = dispatched
+    self.stop = stop
     self.thread = thread
   }
 
   deinit {
     guard pthread_equal(pthread_self(), thread) != 0 else { return }
     let target = dispatched.value.load(ordering: .sequentiallyConsistent) + 3
-    while dispatched.value.load(ordering: .sequentiallyConsistent) < target {}
+    spin {
+      dispatched.value.load(ordering: .sequentiallyConsistent) >= target
+        || stop.value.load(ordering: .relaxed)
+    }
   }
 }

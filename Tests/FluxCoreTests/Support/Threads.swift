@@ -49,3 +49,15 @@ final class Counter: @unchecked Sendable {
 final class Tracked: Sendable {
   init() {}
 }
+
+/// Busy-waits until `condition` holds, for at most `seconds`; returns whether
+/// it held. For waiting on another thread's progress, with a bound so that a
+/// regression fails the test instead of hanging it.
+@discardableResult
+func spin(upTo seconds: Double = 10, until condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+  while !condition() {
+    if DispatchTime.now().uptimeNanoseconds > deadline { return false }
+  }
+  return true
+}
