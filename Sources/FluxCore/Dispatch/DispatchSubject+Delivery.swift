@@ -17,8 +17,17 @@ import Synchronization
 //   lock and the role is the only one that can change the word.
 // - Only the role holder touches `snapshot`; `stale` is set whenever the
 //   registry's active subscribers differ from those in `snapshot`.
+//
+// The lock guards the registry (untyped) and, beside it, `values` (queued
+// work and a Variable's latest value, typed). Disposing touches only the word,
+// the snapshot and the registry, none of them generic: it is reached through
+// an `any Disposable`, which runs unspecialized code, and that stays cheap.
 
 extension DispatchSubject {
+  /// The snapshot replaced by a refresh, to be released after the lock.
+  @usableFromInline
+  typealias StaleSnapshot = Unmanaged<SubscriberSnapshot>?
+
   /// Calls the handlers in the snapshot. The caller holds the role.
   @inlinable
   func deliverToSnapshot(_ element: Element) {
@@ -38,18 +47,18 @@ extension DispatchSubject {
 
   /// Delivers pending work one item at a time until none is left, then gives
   /// the role back, dropping the snapshot first if it is stale.
-  @usableFromInline
+  @inlinable
   func finishDeliveringSlowly() {
     while true {
-      let (work, stale) = state.withLock { state in
+      let (work, stale) = registry.withLock(guarding: values) { registry, values in
         let word = delivery.load(ordering: .relaxed)
         guard word & DeliveryState.pending != 0 else {
-          let stale =
+          let stale: StaleSnapshot =
             word & DeliveryState.stale != 0 ? snapshot.exchange(nil, ordering: .relaxed) : nil
           delivery.store(word & ~DeliveryState.delivering, ordering: .releasing)
           return (PendingDelivery<Element>?.none, stale)
         }
-        return takePending(from: &state)
+        return takePending(registry: &registry, values: &values)
       }
       // Outside the lock: releasing a snapshot may run the captures' deinit.
       stale?.release()
@@ -60,10 +69,10 @@ extension DispatchSubject {
 
   /// The locked path of `dispatch`: deliver the event after bringing the
   /// snapshot up to date, or queue it for the thread that is delivering.
-  @usableFromInline
+  @inlinable
   func dispatchSlowly(_ element: Element) {
-    let (owned, stale) = state.withLock { state in
-      takeRoleOrQueue(.event(element), in: &state, refreshing: true)
+    let (owned, stale) = registry.withLock(guarding: values) { registry, values in
+      takeRoleOrQueue(.event(element), registry: &registry, values: &values, refreshing: true)
     }
     stale?.release()
     if owned {
@@ -77,13 +86,14 @@ extension DispatchSubject {
   ///
   /// - Parameter refreshing: Whether to bring the snapshot up to date when
   ///   taking the role, for delivering an event.
-  /// - Returns: Also the snapshot replaced by a refresh, to be released after
-  ///   the lock.
+  /// - Returns: Also the snapshot replaced by a refresh.
+  @inlinable
   func takeRoleOrQueue(
     _ work: @autoclosure () -> PendingDelivery<Element>,
-    in state: inout SubjectState<Element>,
+    registry: inout SubscriberRegistry,
+    values: inout SubjectValues<Element>,
     refreshing: Bool
-  ) -> (owned: Bool, stale: Unmanaged<SubscriberSnapshot<Element>>?) {
+  ) -> (owned: Bool, stale: StaleSnapshot) {
     while true {
       let word = delivery.load(ordering: .relaxed)
       if word & DeliveryState.delivering == 0 {
@@ -93,13 +103,13 @@ extension DispatchSubject {
           ).exchanged
         else { continue }
         let stale = refreshing && word & DeliveryState.stale != 0
-        return (true, stale ? refreshSnapshot(in: &state) : nil)
+        return (true, stale ? refreshSnapshot(from: &registry) : nil)
       }
       // The holder reads the queue under the lock, so no ordering is needed.
       if delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
-        state.pending.append(work())
+        values.pending.append(work())
         return (false, nil)
       }
     }
@@ -108,16 +118,17 @@ extension DispatchSubject {
   /// Moves the oldest pending work out of the queue, activating it if it is a
   /// subscription and refreshing the snapshot before an event if it is stale.
   /// Called with the lock and the role held.
+  @inlinable
   func takePending(
-    from state: inout SubjectState<Element>
-  ) -> (PendingDelivery<Element>?, Unmanaged<SubscriberSnapshot<Element>>?) {
-    let work = state.pending.removeFirst()
-    if state.pending.isEmpty {
+    registry: inout SubscriberRegistry, values: inout SubjectValues<Element>
+  ) -> (PendingDelivery<Element>?, StaleSnapshot) {
+    let work = values.pending.removeFirst()
+    if values.pending.isEmpty {
       delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
     }
     switch work {
     case .subscription(let subscriber, let slot, let id, _):
-      if state.registry.activate(slot: slot, id: id, subscriber: subscriber) {
+      if registry.activate(slot: slot, id: id, subscriber: subscriber) {
         delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
       } else {
         subscriber.isDisposed.store(true, ordering: .relaxed)
@@ -125,11 +136,12 @@ extension DispatchSubject {
       return (work, nil)
     case .event:
       let stale = delivery.load(ordering: .relaxed) & DeliveryState.stale != 0
-      return (work, stale ? refreshSnapshot(in: &state) : nil)
+      return (work, stale ? refreshSnapshot(from: &registry) : nil)
     }
   }
 
   /// Carries out work taken from the queue. The caller holds the role.
+  @inlinable
   func perform(_ work: PendingDelivery<Element>) {
     switch work {
     case .event(let element):
@@ -145,10 +157,9 @@ extension DispatchSubject {
   /// the lock and the role held.
   ///
   /// - Returns: The replaced snapshot, to be released after the lock.
-  func refreshSnapshot(
-    in state: inout SubjectState<Element>
-  ) -> Unmanaged<SubscriberSnapshot<Element>>? {
-    let fresh = state.registry.makeSnapshot().map { Unmanaged.passRetained($0) }
+  @inlinable
+  func refreshSnapshot(from registry: inout SubscriberRegistry) -> StaleSnapshot {
+    let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
     delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
     return snapshot.exchange(fresh, ordering: .relaxed)
   }

@@ -4,8 +4,9 @@
 
 extension DispatchSubject {
   /// The latest published value and the number of writes so far.
+  @inlinable
   var latestWithWriteCount: (value: Element?, writes: Int) {
-    state.withLock { ($0.latest, $0.writes) }
+    registry.withLock(guarding: values) { _, values in (values.latest, values.writes) }
   }
 
   /// Stores `value` as the latest and delivers it to every subscriber.
@@ -13,16 +14,19 @@ extension DispatchSubject {
   /// - Parameter expectedWrites: If given, publish only if no other write has
   ///   happened since the caller read this write count.
   /// - Returns: Whether `value` was published.
+  @inlinable
   @discardableResult
   func publish(_ value: Element, ifWriteCountIs expectedWrites: Int? = nil) -> Bool {
-    let (published, owned, replaced, stale) = state.withLock { state in
-      if let expectedWrites, state.writes != expectedWrites {
-        return (false, false, Element?.none, Unmanaged<SubscriberSnapshot<Element>>?.none)
+    let (published, owned, replaced, stale) = registry.withLock(guarding: values) {
+      registry, values in
+      if let expectedWrites, values.writes != expectedWrites {
+        return (false, false, Element?.none, StaleSnapshot.none)
       }
-      let replaced = state.latest
-      state.latest = value
-      state.writes += 1
-      let (owned, stale) = takeRoleOrQueue(.event(value), in: &state, refreshing: true)
+      let replaced = values.latest
+      values.latest = value
+      values.writes += 1
+      let (owned, stale) = takeRoleOrQueue(
+        .event(value), registry: &registry, values: &values, refreshing: true)
       return (true, owned, replaced, stale)
     }
     // Outside the lock: these releases may run deinit code.

@@ -8,31 +8,41 @@ extension DispatchSubject {
   /// idle, or behind the work already queued when it is busy, so that it never
   /// sees an event that was dispatched before it. A replayed value is delivered
   /// by the role holder like any event, never alongside another call.
+  @inlinable
   func subscribe(
     replayingLatest: Bool,
     _ handler: @escaping @Sendable (Element) -> Void
   ) -> any Disposable {
     let subscriber = Subscriber(handler)
-    let (slot, id, owned, replay) = state.withLock { state in
-      let (slot, id) = state.registry.reserve()
-      let replay = replayingLatest ? state.latest : nil
-      let work = PendingDelivery.subscription(subscriber, slot: slot, id: id, replaying: replay)
+    let (slot, id, owned, replay, anchor) = registry.withLock(guarding: values) {
+      registry, values in
+      if values.anchor == nil {
+        values.anchor = SubjectAnchor(self)
+      }
+      let anchor = values.anchor.unsafelyUnwrapped
+      let (slot, id) = registry.reserve()
+      let replay = replayingLatest ? values.latest : nil
       // With nothing to replay the role is not needed: start at once when
       // nobody is delivering, or queue behind the work in hand.
-      let queued: Bool
       let owned: Bool
+      let queued: Bool
       if replay == nil {
-        queued = queueIfBusy(work, in: &state)
         owned = false
+        queued = queueIfBusy(
+          .subscription(subscriber, slot: slot, id: id, replaying: nil), values: &values)
       } else {
-        owned = takeRoleOrQueue(work, in: &state, refreshing: false).owned
+        owned =
+          takeRoleOrQueue(
+            .subscription(subscriber, slot: slot, id: id, replaying: replay),
+            registry: &registry, values: &values, refreshing: false
+          ).owned
         queued = !owned
       }
       if !queued {
-        _ = state.registry.activate(slot: slot, id: id, subscriber: subscriber)
+        _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
         delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
       }
-      return (slot, id, owned, replay)
+      return (slot, id, owned, replay, anchor)
     }
     if owned {
       if let replay {
@@ -40,15 +50,16 @@ extension DispatchSubject {
       }
       finishDelivering()
     }
-    return Subscription(subject: self, slot: slot, id: id)
+    return Subscription(anchor: anchor, slot: slot, id: id)
   }
 
   /// Queues `work` and returns `true` if a thread is delivering; returns
   /// `false`, queueing nothing, if nobody is. Never takes the role. Called
   /// with the lock held.
+  @inlinable
   func queueIfBusy(
     _ work: @autoclosure () -> PendingDelivery<Element>,
-    in state: inout SubjectState<Element>
+    values: inout SubjectValues<Element>
   ) -> Bool {
     while true {
       let word = delivery.load(ordering: .relaxed)
@@ -56,7 +67,7 @@ extension DispatchSubject {
       if delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
-        state.pending.append(work())
+        values.pending.append(work())
         return true
       }
     }
@@ -68,12 +79,16 @@ extension DispatchSubject {
   /// nobody is delivering, so that the handler is released before `dispose`
   /// returns; otherwise the thread that is delivering drops it when it
   /// finishes. Never delivers anything itself.
+  ///
+  /// Touches nothing generic (the word, the snapshot, the untyped registry),
+  /// so it stays cheap in the unspecialized code that `any Disposable` runs.
+  @usableFromInline
   func unsubscribe(slot: Int32, id: UInt64) {
-    let (removed, stale) = state.withLock { state in
-      guard let removed = state.registry.remove(slot: slot, id: id),
+    let (removed, stale) = registry.withLock { registry in
+      guard let removed = registry.remove(slot: slot, id: id),
         let subscriber = removed.subscriber
       else {
-        return (Subscriber<Element>?.none, Unmanaged<SubscriberSnapshot<Element>>?.none)
+        return (SubscriberBase?.none, StaleSnapshot.none)
       }
       subscriber.isDisposed.store(true, ordering: .relaxed)
       delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)

@@ -37,19 +37,24 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @usableFromInline let delivery = Atomic<Int>(0)
   /// The subscribers events are delivered to, holding one strong reference;
   /// touched only by the thread that holds the delivery role.
-  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot<Element>>?>(nil)
-  /// Subscriptions, queued work, and a ``Variable``'s latest value.
-  @usableFromInline let state: Lock<SubjectState<Element>>
+  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
+  /// The subscriptions; its mutex also guards `values`.
+  @usableFromInline let registry: Lock<SubscriberRegistry>
+  /// Queued work and a ``Variable``'s latest value, guarded by `registry`.
+  @usableFromInline let values: LockGuarded<SubjectValues<Element>>
 
   /// Creates a subject with no subscribers.
   public init() {
-    state = Lock(SubjectState(latest: nil))
+    registry = Lock(SubscriberRegistry())
+    values = LockGuarded(SubjectValues(latest: nil))
   }
 
   /// Creates a subject that replays `latest` to replaying subscriptions: the
   /// engine of ``Variable``.
+  @usableFromInline
   init(latest: Element) {
-    state = Lock(SubjectState(latest: latest))
+    registry = Lock(SubscriberRegistry())
+    values = LockGuarded(SubjectValues(latest: latest))
   }
 
   deinit {
@@ -65,6 +70,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   ///
   /// - Parameter element: The event.
   @inlinable
+  @inline(__always)
   public func dispatch(_ element: Element) {
     // Idle and up to date: take the role without the lock.
     guard
@@ -89,6 +95,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// - Parameter onNext: The handler. See the type's threading contract.
   /// - Returns: A disposable that ends the subscription. It holds the subject
   ///   weakly and allocates nothing.
+  @inlinable
   public func subscribe(_ onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     subscribe(replayingLatest: false, onNext)
   }
@@ -104,6 +111,6 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// For tests and diagnostics: a subject that a finished screen or store
   /// subscribed to should be back to its earlier count.
   public var subscriptionCount: Int {
-    state.withLock { $0.registry.liveCount }
+    registry.withLock { $0.liveCount }
   }
 }

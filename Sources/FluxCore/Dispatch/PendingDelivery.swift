@@ -12,16 +12,22 @@ enum PendingDelivery<Element: Sendable>: Sendable {
 /// busy subject stops allocating once the queue has grown to its usual depth.
 @usableFromInline
 struct PendingQueue<Element: Sendable>: Sendable {
-  private var items: ContiguousArray<PendingDelivery<Element>?> = []
-  private var head = 0
+  @usableFromInline var items: ContiguousArray<PendingDelivery<Element>?> = []
+  @usableFromInline var head = 0
 
+  @inlinable
+  init() {}
+
+  @inlinable
   var isEmpty: Bool { head == items.count }
 
+  @inlinable
   mutating func append(_ item: PendingDelivery<Element>) {
     items.append(item)
   }
 
   /// Moves the oldest item out; the caller releases it outside the lock.
+  @inlinable
   mutating func removeFirst() -> PendingDelivery<Element> {
     let item = items[head].take()!
     head += 1

@@ -1,22 +1,39 @@
 import Synchronization
 
-/// One live subscription to a ``DispatchSubject``: its handler and whether it
-/// has been disposed.
+/// What the subject's registry knows of a subscription: whether it has been
+/// disposed. Not generic, so that disposing (which reaches the subject through
+/// an `any Disposable` and so runs unspecialized code) needs no generic
+/// metadata; ``Subscriber`` adds the typed handler.
+@usableFromInline
+class SubscriberBase: @unchecked Sendable {
+  // Safe: the only stored property is an atomic. @unchecked only because a
+  // class that is subclassed cannot be checked Sendable; the one subclass adds
+  // a `let` of a Sendable type.
+
+  /// Set when the subscription is disposed, so that an event already being
+  /// delivered skips it.
+  @usableFromInline
+  final let isDisposed = Atomic<Bool>(false)
+
+  @inlinable
+  init() {}
+}
+
+/// One live subscription to a ``DispatchSubject``: its handler, and (from
+/// ``SubscriberBase``) whether it has been disposed.
 ///
 /// The subject's registry holds it while the subscription is live; the
 /// delivery snapshot may hold it a little longer. The user's token
 /// (``Subscription``) does not hold it, so disposing a subscription releases
 /// the handler and everything it captured, even if the token is kept.
 @usableFromInline
-final class Subscriber<Element: Sendable>: Sendable {
+final class Subscriber<Element: Sendable>: SubscriberBase, @unchecked Sendable {
+  // Safe: see SubscriberBase; this adds a `let` of a Sendable type.
+
   @usableFromInline
   let handler: @Sendable (Element) -> Void
 
-  /// Set when the subscription is disposed, so that an event already being
-  /// delivered skips it.
-  @usableFromInline
-  let isDisposed = Atomic<Bool>(false)
-
+  @inlinable
   init(_ handler: @escaping @Sendable (Element) -> Void) {
     self.handler = handler
   }

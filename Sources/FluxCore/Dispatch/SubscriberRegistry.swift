@@ -8,35 +8,49 @@
 /// `id` tells a stale token from the slot's next tenant.
 ///
 /// Lives inside the subject's lock; every method must be called with it held.
+/// Not generic, so that disposing needs no generic metadata.
 @usableFromInline
-struct SubscriberRegistry<Element: Sendable>: Sendable {
-  private struct Slot: Sendable {
+struct SubscriberRegistry: Sendable {
+  @usableFromInline
+  struct Slot: Sendable {
     /// The subscriber while active; `nil` while reserved or free.
-    var subscriber: Subscriber<Element>?
+    @usableFromInline var subscriber: SubscriberBase?
     /// The tenant's identifier, or 0 while the slot is free.
-    var id: UInt64
+    @usableFromInline var id: UInt64
     /// Neighbours in the active list, or (`next` only) in the free list.
-    var previous: Int32
-    var next: Int32
+    @usableFromInline var previous: Int32
+    @usableFromInline var next: Int32
+
+    @inlinable
+    init(subscriber: SubscriberBase?, id: UInt64, previous: Int32, next: Int32) {
+      self.subscriber = subscriber
+      self.id = id
+      self.previous = previous
+      self.next = next
+    }
   }
 
-  private static var none: Int32 { -1 }
+  @inlinable static var none: Int32 { -1 }
 
-  private var slots: ContiguousArray<Slot> = []
-  private var firstActive = none
-  private var lastActive = none
-  private var firstFree = none
-  private var nextID: UInt64 = 1
+  @usableFromInline var slots: ContiguousArray<Slot> = []
+  @usableFromInline var firstActive = none
+  @usableFromInline var lastActive = none
+  @usableFromInline var firstFree = none
+  @usableFromInline var nextID: UInt64 = 1
   /// Every id below this was reserved before the last snapshot was built.
-  private var snapshotFence: UInt64 = 1
+  @usableFromInline var snapshotFence: UInt64 = 1
 
   /// The number of active subscriptions.
-  private(set) var activeCount = 0
+  @usableFromInline var activeCount = 0
   /// The number of reserved or active subscriptions: those whose tokens have
   /// not been disposed.
-  private(set) var liveCount = 0
+  @usableFromInline var liveCount = 0
+
+  @inlinable
+  init() {}
 
   /// Reserves a slot for a new subscription.
+  @inlinable
   mutating func reserve() -> (slot: Int32, id: UInt64) {
     let id = nextID
     nextID += 1
@@ -57,7 +71,8 @@ struct SubscriberRegistry<Element: Sendable>: Sendable {
   /// Links a reserved subscription at the end of the delivery order.
   ///
   /// - Returns: `false` if the reservation was removed (disposed) meanwhile.
-  mutating func activate(slot: Int32, id: UInt64, subscriber: Subscriber<Element>) -> Bool {
+  @inlinable
+  mutating func activate(slot: Int32, id: UInt64, subscriber: SubscriberBase) -> Bool {
     guard slots[Int(slot)].id == id else { return false }
     slots[Int(slot)].subscriber = subscriber
     slots[Int(slot)].previous = lastActive
@@ -76,33 +91,40 @@ struct SubscriberRegistry<Element: Sendable>: Sendable {
   /// - Returns: `nil` if the token is stale (already removed); otherwise the
   ///   subscriber if it was active (to be released by the caller, outside the
   ///   lock) and whether a snapshot built earlier may still hold it.
+  @inlinable
   mutating func remove(slot: Int32, id: UInt64) -> (
-    subscriber: Subscriber<Element>?, mayBeInSnapshot: Bool
+    subscriber: SubscriberBase?, mayBeInSnapshot: Bool
   )? {
     guard slot >= 0, Int(slot) < slots.count, slots[Int(slot)].id == id else { return nil }
-    let removed = slots[Int(slot)]
-    if removed.subscriber != nil {
-      if removed.previous != Self.none {
-        slots[Int(removed.previous)].next = removed.next
+    // Move the subscriber out rather than copy it: no retain and release.
+    let subscriber = slots[Int(slot)].subscriber.take()
+    if subscriber != nil {
+      let previous = slots[Int(slot)].previous
+      let next = slots[Int(slot)].next
+      if previous != Self.none {
+        slots[Int(previous)].next = next
       } else {
-        firstActive = removed.next
+        firstActive = next
       }
-      if removed.next != Self.none {
-        slots[Int(removed.next)].previous = removed.previous
+      if next != Self.none {
+        slots[Int(next)].previous = previous
       } else {
-        lastActive = removed.previous
+        lastActive = previous
       }
       activeCount -= 1
     }
     liveCount -= 1
-    slots[Int(slot)] = Slot(subscriber: nil, id: 0, previous: Self.none, next: firstFree)
+    slots[Int(slot)].id = 0
+    slots[Int(slot)].previous = Self.none
+    slots[Int(slot)].next = firstFree
     firstFree = slot
-    return (removed.subscriber, removed.subscriber != nil && id < snapshotFence)
+    return (subscriber, subscriber != nil && id < snapshotFence)
   }
 
   /// Builds the delivery snapshot of the active subscribers, in order, or
   /// returns `nil` when there are none.
-  mutating func makeSnapshot() -> SubscriberSnapshot<Element>? {
+  @inlinable
+  mutating func makeSnapshot() -> SubscriberSnapshot? {
     snapshotFence = nextID
     guard activeCount > 0 else { return nil }
     return SubscriberSnapshot.make(count: activeCount) { append in

@@ -1,4 +1,5 @@
 /// An immutable, ordered list of the subscribers an event is delivered to.
+/// Not generic, like the registry that builds it.
 ///
 /// The subject rebuilds it only when its subscriptions change. Delivering
 /// walks a plain buffer and calls each handler through a borrowed reference,
@@ -6,23 +7,25 @@
 /// to each subscriber (taken in ``make(count:_:)``, given back in `deinit`),
 /// and the subject keeps the snapshot alive while it delivers.
 @usableFromInline
-final class SubscriberSnapshot<Element: Sendable> {
+final class SubscriberSnapshot {
   @usableFromInline
   let count: Int
 
   /// `count` initialized elements, each holding one retain of its subscriber.
   @usableFromInline
-  let subscribers: UnsafeMutablePointer<Unmanaged<Subscriber<Element>>>
+  let subscribers: UnsafeMutablePointer<Unmanaged<SubscriberBase>>
 
-  private init(count: Int) {
+  @usableFromInline
+  init(count: Int) {
     self.count = count
     subscribers = .allocate(capacity: count)
   }
 
   /// Creates a snapshot of exactly `count` subscribers, which `fill` appends.
+  @inlinable
   static func make(
     count: Int,
-    _ fill: ((Subscriber<Element>) -> Void) -> Void
+    _ fill: ((SubscriberBase) -> Void) -> Void
   ) -> SubscriberSnapshot {
     let snapshot = SubscriberSnapshot(count: count)
     var filled = 0
@@ -37,10 +40,15 @@ final class SubscriberSnapshot<Element: Sendable> {
 
   /// Calls every subscriber that has not been disposed with `element`, in
   /// subscription order.
+  ///
+  /// Every subscriber of a subject of `Element` is a `Subscriber<Element>`,
+  /// so the downcast cannot fail; it costs nothing in optimized builds.
   @inlinable
-  func deliver(_ element: Element) {
+  func deliver<Element: Sendable>(_ element: Element) {
     for index in 0..<count {
-      subscribers[index]._withUnsafeGuaranteedRef { $0.receive(element) }
+      subscribers[index]._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: Subscriber<Element>.self).receive(element)
+      }
     }
   }
 

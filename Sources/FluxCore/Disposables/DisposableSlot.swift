@@ -4,6 +4,7 @@
 /// subscription is made. If the slot is disposed first, even from inside the
 /// upstream `subscribe` call, the disposable that fills it later is disposed
 /// at once.
+@usableFromInline
 final class DisposableSlot: Disposable {
   private enum State {
     case empty
@@ -13,7 +14,11 @@ final class DisposableSlot: Disposable {
 
   private let state = Lock(State.empty)
 
+  @usableFromInline
+  init() {}
+
   /// Stores `disposable`, or disposes it at once if the slot has been disposed.
+  @usableFromInline
   func fill(with disposable: any Disposable) {
     let stored = state.withLock { state -> Bool in
       guard case .empty = state else { return false }
@@ -27,6 +32,7 @@ final class DisposableSlot: Disposable {
 
   /// Disposes the stored disposable, if any, and everything that fills the
   /// slot later.
+  @usableFromInline
   func dispose() {
     let taken = state.withLock { state -> (any Disposable)? in
       defer { state = .disposed }

@@ -2,14 +2,17 @@ import Synchronization
 
 /// A shared countdown that hands out exactly `count` permits, whichever threads
 /// ask: the state of the counting operators (`skip`, `take`).
+@usableFromInline
 final class AtomicCounter: Sendable {
-  private let remaining: Atomic<Int>
+  @usableFromInline let remaining: Atomic<Int>
 
+  @inlinable
   init(_ count: Int) {
     remaining = Atomic(count)
   }
 
   /// Takes one permit; returns `false` once all have been taken.
+  @inlinable
   func takeOne() -> Bool {
     // Check first so that the count stops moving once it reaches zero.
     guard remaining.load(ordering: .relaxed) > 0 else { return false }
@@ -17,6 +20,7 @@ final class AtomicCounter: Sendable {
   }
 
   /// Whether every permit has been taken.
+  @inlinable
   var isExhausted: Bool {
     remaining.load(ordering: .relaxed) <= 0
   }

@@ -21,7 +21,7 @@
 /// > change in order; ``changed`` delivers the later changes only. The
 /// > threading contract is that of ``Variable``.
 public final class Property<Value: Sendable>: ObservableType {
-  private let variable: Variable<Value>
+  @usableFromInline let variable: Variable<Value>
 
   /// Creates a read-only view of `variable`, which the property keeps alive.
   ///
@@ -31,11 +31,13 @@ public final class Property<Value: Sendable>: ObservableType {
   }
 
   /// The current value.
+  @inlinable
   public var value: Value {
     variable.value
   }
 
   /// The later values only, without the current one.
+  @inlinable
   public var changed: Observable<Value> {
     variable.changed
   }
@@ -45,12 +47,14 @@ public final class Property<Value: Sendable>: ObservableType {
   ///
   /// - Parameter onNext: The handler.
   /// - Returns: A disposable that ends the subscription.
+  @inlinable
   public func subscribe(_ onNext: @escaping @Sendable (Value) -> Void) -> any Disposable {
     variable.subscribe(onNext)
   }
 
   /// The number of subscriptions to the underlying variable that have not
   /// been disposed, for tests and diagnostics.
+  @inlinable
   public var subscriptionCount: Int {
     variable.subscriptionCount
   }

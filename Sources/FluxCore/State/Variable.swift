@@ -19,7 +19,7 @@
 /// > already delivering an earlier change, never two at once; the threading
 /// > contract is that of ``DispatchSubject``.
 public final class Variable<Value: Sendable>: ObservableType {
-  private let subject: DispatchSubject<Value>
+  @usableFromInline let subject: DispatchSubject<Value>
 
   /// Creates a variable holding `value`.
   ///
@@ -29,6 +29,7 @@ public final class Variable<Value: Sendable>: ObservableType {
   }
 
   /// The current value. Setting it notifies every subscriber.
+  @inlinable
   public var value: Value {
     get { subject.latestWithWriteCount.value! }
     set { subject.publish(newValue) }
@@ -46,6 +47,7 @@ public final class Variable<Value: Sendable>: ObservableType {
   /// ```
   ///
   /// - Parameter body: Mutates a copy of the current value.
+  @inlinable
   public func update(_ body: (inout Value) -> Void) {
     while true {
       let (current, writes) = subject.latestWithWriteCount
@@ -60,22 +62,26 @@ public final class Variable<Value: Sendable>: ObservableType {
   ///
   /// - Parameter onNext: The handler.
   /// - Returns: A disposable that ends the subscription.
+  @inlinable
   public func subscribe(_ onNext: @escaping @Sendable (Value) -> Void) -> any Disposable {
     subject.subscribe(replayingLatest: true, onNext)
   }
 
   /// The later values only, without the current one.
+  @inlinable
   public var changed: Observable<Value> {
     Observable { [subject] onNext in subject.subscribe(replayingLatest: false, onNext) }
   }
 
   /// Returns a read-only view of this variable.
+  @inlinable
   public func asProperty() -> Property<Value> {
     Property(self)
   }
 
   /// The number of subscriptions that have not been disposed, for tests and
   /// diagnostics.
+  @inlinable
   public var subscriptionCount: Int {
     subject.subscriptionCount
   }

@@ -52,6 +52,7 @@ open class Store: @unchecked Sendable {
   /// - Parameters:
   ///   - source: The stream, typically a stream of an ``AnyObservableDispatcher``.
   ///   - variable: The state to keep up to date.
+  @inlinable
   public func bind<Source: ObservableType>(_ source: Source, to variable: Variable<Source.Element>) {
     source.subscribe { value in variable.value = value }.disposed(by: disposeBag)
   }
@@ -61,6 +62,7 @@ open class Store: @unchecked Sendable {
   /// - Parameters:
   ///   - source: The stream to forward.
   ///   - subject: The subject to forward it to.
+  @inlinable
   public func bind<Source: ObservableType>(
     _ source: Source, to subject: DispatchSubject<Source.Element>
   ) {
@@ -83,6 +85,7 @@ open class Store: @unchecked Sendable {
   ///   - source: The stream of changes.
   ///   - variable: The state to fold them into.
   ///   - reduce: Returns the new state from the current state and a value.
+  @inlinable
   public func bind<Source: ObservableType, Value>(
     _ source: Source,
     to variable: Variable<Value>,

@@ -8,6 +8,7 @@ extension ObservableType {
   ///
   /// - Parameter isIncluded: Called on the delivering thread for every value.
   /// - Returns: An observable of the values for which `isIncluded` is `true`.
+  @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
     Observable { onNext in
       subscribe { element in
@@ -31,6 +32,7 @@ extension ObservableType where Element: Equatable {
   /// ```
   ///
   /// - Returns: An observable without consecutive duplicates.
+  @inlinable
   public func distinctUntilChanged() -> Observable<Element> {
     Observable { onNext in
       let last = Lock<Element?>(nil)

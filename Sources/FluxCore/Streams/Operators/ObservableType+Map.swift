@@ -7,6 +7,7 @@ extension ObservableType {
   ///
   /// - Parameter transform: Called on the delivering thread for every value.
   /// - Returns: An observable of the transformed values.
+  @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Observable<T> {
     Observable { onNext in
       subscribe { element in onNext(transform(element)) }
@@ -22,6 +23,7 @@ extension ObservableType {
   /// - Parameter transform: Called on the delivering thread for every value;
   ///   values for which it returns `nil` are dropped.
   /// - Returns: An observable of the unwrapped results.
+  @inlinable
   public func compactMap<T: Sendable>(
     _ transform: @escaping @Sendable (Element) -> T?
   ) -> Observable<T> {

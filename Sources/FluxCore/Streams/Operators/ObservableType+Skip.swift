@@ -9,6 +9,7 @@ extension ObservableType {
   /// - Parameter count: How many values to drop. Zero or a negative count
   ///   drops nothing.
   /// - Returns: An observable of the values after the first `count`.
+  @inlinable
   public func skip(_ count: Int) -> Observable<Element> {
     guard count > 0 else { return asObservable() }
     return Observable { onNext in

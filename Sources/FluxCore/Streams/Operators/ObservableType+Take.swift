@@ -15,6 +15,7 @@ extension ObservableType {
   /// - Parameter count: How many values to deliver. Zero or a negative count
   ///   delivers nothing and never subscribes upstream.
   /// - Returns: An observable of at most `count` values per subscription.
+  @inlinable
   public func take(_ count: Int) -> Observable<Element> {
     guard count > 0 else {
       return Observable { _ in AnyDisposable {} }
