@@ -51,3 +51,8 @@ extension Lock {
     try withLock { state in try body(&state, &guarded.storage.pointer.pointee) }
   }
 }
+
+// The storage is not safe to share by itself; only `LockGuarded`, used as
+// documented, makes it so.
+@available(*, unavailable)
+extension LockGuardedStorage: Sendable {}
