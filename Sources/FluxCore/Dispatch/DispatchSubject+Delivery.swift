@@ -129,7 +129,7 @@ extension DispatchSubject {
     switch work {
     case .subscription(let subscriber, let slot, let id, _):
       if registry.activate(slot: slot, id: id, subscriber: subscriber) {
-        delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
+        markSnapshotStale()
       } else {
         subscriber.isDisposed.store(true, ordering: .relaxed)
       }
@@ -150,6 +150,19 @@ extension DispatchSubject {
       if let replaying {
         subscriber.receive(replaying)
       }
+    }
+  }
+
+  /// Marks the snapshot stale after a change of the active subscribers.
+  /// Called with the lock held.
+  ///
+  /// Only a thread holding the lock clears `stale`, so seeing it set here
+  /// means it stays set until a refresh that comes after this change; the
+  /// read-modify-write is needed only when it is clear.
+  @inlinable
+  func markSnapshotStale() {
+    if delivery.load(ordering: .relaxed) & DeliveryState.stale == 0 {
+      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
     }
   }
 

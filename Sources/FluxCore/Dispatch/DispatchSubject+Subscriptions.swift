@@ -40,7 +40,7 @@ extension DispatchSubject {
       }
       if !queued {
         _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
-        delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
+        markSnapshotStale()
       }
       return (slot, id, owned, replay, anchor)
     }
@@ -91,7 +91,7 @@ extension DispatchSubject {
         return (SubscriberBase?.none, StaleSnapshot.none)
       }
       subscriber.isDisposed.store(true, ordering: .relaxed)
-      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
+      markSnapshotStale()
       guard removed.mayBeInSnapshot else { return (subscriber, nil) }
       let word = delivery.load(ordering: .relaxed)
       guard word & DeliveryState.delivering == 0,

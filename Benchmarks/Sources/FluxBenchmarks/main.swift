@@ -1,0 +1,58 @@
+import CAllocationCounter
+import Foundation
+
+// FluxBenchmarks: FluxCore against a plain closure loop, the same behind a
+// mutex, and OpenCombine, in one process. See BENCHMARKS.md.
+//
+//   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
+//     [--rounds N] [--sample-ms M] [--only TEXT]
+
+var arguments = CommandLine.arguments.dropFirst()
+var json = false
+var rounds = 15
+var sampleMilliseconds = 10
+var only: String?
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--json": json = true
+  case "--rounds": rounds = arguments.popFirst().flatMap(Int.init) ?? rounds
+  case "--sample-ms": sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
+  case "--only": only = arguments.popFirst()
+  default:
+    FileHandle.standardError.write(
+      Data("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT]\n".utf8))
+    exit(2)
+  }
+}
+
+let scenarios = [
+  dispatchScenario(subscribers: 1),
+  dispatchScenario(subscribers: 10),
+  dispatchScenario(subscribers: 100),
+  subscribeDisposeScenario(live: 0),
+  subscribeDisposeScenario(live: 10_000),
+  variableScenario(),
+  chainScenario(),
+  fluxPathScenario(),
+  twoThreadScenario(),
+]
+let results = measure(
+  scenarios.filter { only == nil || $0.name.contains(only!) }, rounds: rounds, sampleNanoseconds: UInt64(sampleMilliseconds) * 1_000_000)
+withExtendedLifetime(scenarios) {}
+let counts =
+  allocation_counter_is_available()
+  ? bytesPerSubscription(count: 100_000) + allocationsPerOperation(operations: 100_000) : []
+let report = Report(
+  machine: machine(), rounds: rounds, results: results, counts: counts,
+  ratios: ratios(results, counts))
+
+if json {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try encoder.encode(report), as: UTF8.self))
+} else {
+  printTable(report)
+  if !allocation_counter_is_available() {
+    print("\nAllocation counts need Linux with glibc; not measured here.")
+  }
+}
