@@ -3,8 +3,17 @@ import Dispatch
 /// One implementation measured in a scenario.
 struct Contender {
   let name: String
+  /// The fewest operations a sample may have: more than 1 where each run has
+  /// a fixed cost (starting threads) that must not dominate.
+  var minimumIterations = 1
   /// Performs `n` operations.
   let run: (Int) -> Void
+
+  init(name: String, minimumIterations: Int = 1, run: @escaping (Int) -> Void) {
+    self.name = name
+    self.minimumIterations = minimumIterations
+    self.run = run
+  }
 }
 
 /// Something measured, with the implementations to compare.
@@ -36,14 +45,14 @@ func now() -> UInt64 {
 
 /// How many operations make a sample of about `target` nanoseconds.
 func calibrate(_ contender: Contender, target: UInt64) -> Int {
-  contender.run(16)  // warm up
-  var n = 16
+  var n = max(16, contender.minimumIterations)
+  contender.run(n)  // warm up
   while true {
     let start = now()
     contender.run(n)
     let elapsed = now() - start
     if elapsed >= target / 8 {
-      return max(1, Int(Double(n) * Double(target) / Double(elapsed)))
+      return max(contender.minimumIterations, Int(Double(n) * Double(target) / Double(elapsed)))
     }
     n *= 4
   }

@@ -45,25 +45,33 @@ extension DispatchSubject {
     }
   }
 
-  /// Delivers pending work one item at a time until none is left, then gives
-  /// the role back, dropping the snapshot first if it is stale.
+  /// Delivers the pending work, a batch at a time, until none is left; then
+  /// gives the role back, dropping the snapshot first if it is stale.
   @inlinable
   func finishDeliveringSlowly() {
+    var batch = ContiguousArray<PendingDelivery<Element>>()
     while true {
-      let (work, stale) = registry.withLock(guarding: values) { registry, values in
+      let (stale, done) = registry.withLock(guarding: values) { registry, values in
+        values.pending.recycle(&batch)
         let word = delivery.load(ordering: .relaxed)
         guard word & DeliveryState.pending != 0 else {
           let stale: StaleSnapshot =
             word & DeliveryState.stale != 0 ? snapshot.exchange(nil, ordering: .relaxed) : nil
           delivery.store(word & ~DeliveryState.delivering, ordering: .releasing)
-          return (PendingDelivery<Element>?.none, stale)
+          return (stale, true)
         }
-        return takePending(registry: &registry, values: &values)
+        values.pending.takeAll(into: &batch)
+        delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
+        return (StaleSnapshot.none, false)
       }
       // Outside the lock: releasing a snapshot may run the captures' deinit.
       stale?.release()
-      guard let work else { return }
-      perform(work)
+      if done { return }
+      for work in batch {
+        perform(work)
+      }
+      // Outside the lock: destroying the values may run user code.
+      batch.removeAll(keepingCapacity: true)
     }
   }
 
@@ -115,39 +123,28 @@ extension DispatchSubject {
     }
   }
 
-  /// Moves the oldest pending work out of the queue, activating it if it is a
-  /// subscription and refreshing the snapshot before an event if it is stale.
-  /// Called with the lock and the role held.
-  @inlinable
-  func takePending(
-    registry: inout SubscriberRegistry, values: inout SubjectValues<Element>
-  ) -> (PendingDelivery<Element>?, StaleSnapshot) {
-    let work = values.pending.removeFirst()
-    if values.pending.isEmpty {
-      delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
-    }
-    switch work {
-    case .subscription(let subscriber, let slot, let id, _):
-      if registry.activate(slot: slot, id: id, subscriber: subscriber) {
-        markSnapshotStale()
-      } else {
-        subscriber.isDisposed.store(true, ordering: .relaxed)
-      }
-      return (work, nil)
-    case .event:
-      let stale = delivery.load(ordering: .relaxed) & DeliveryState.stale != 0
-      return (work, stale ? refreshSnapshot(from: &registry) : nil)
-    }
-  }
-
-  /// Carries out work taken from the queue. The caller holds the role.
+  /// Carries out work taken from the queue, in queue order. The caller holds
+  /// the role.
+  ///
+  /// A subscription is activated now, so that it sees the events queued after
+  /// it and none before; an event is delivered after bringing the snapshot up
+  /// to date if subscriptions changed since it was built.
   @inlinable
   func perform(_ work: PendingDelivery<Element>) {
     switch work {
     case .event(let element):
+      if delivery.load(ordering: .relaxed) & DeliveryState.stale != 0 {
+        let stale = registry.withLock { refreshSnapshot(from: &$0) }
+        stale?.release()
+      }
       deliverToSnapshot(element)
-    case .subscription(let subscriber, _, _, let replaying):
-      if let replaying {
+    case .subscription(let subscriber, let slot, let id, let replaying):
+      let active = registry.withLock { registry in
+        guard registry.activate(slot: slot, id: id, subscriber: subscriber) else { return false }
+        markSnapshotStale()
+        return true
+      }
+      if active, let replaying {
         subscriber.receive(replaying)
       }
     }

@@ -8,37 +8,43 @@ enum PendingDelivery<Element: Sendable>: Sendable {
   case subscription(Subscriber<Element>, slot: Int32, id: UInt64, replaying: Element?)
 }
 
-/// A first-in, first-out queue of pending work that keeps its capacity, so a
-/// busy subject stops allocating once the queue has grown to its usual depth.
+/// A first-in, first-out queue of pending work that the delivering thread
+/// takes a whole batch at a time.
+///
+/// Two buffers take turns: the delivering thread takes the filled one and
+/// hands back the one it emptied, so a busy subject stops allocating once
+/// both have grown to its usual batch size.
 @usableFromInline
 struct PendingQueue<Element: Sendable>: Sendable {
-  @usableFromInline var items: ContiguousArray<PendingDelivery<Element>?> = []
-  @usableFromInline var head = 0
+  @usableFromInline var items: ContiguousArray<PendingDelivery<Element>> = []
+  @usableFromInline var spare: ContiguousArray<PendingDelivery<Element>> = []
 
   @inlinable
   init() {}
 
   @inlinable
-  var isEmpty: Bool { head == items.count }
+  var isEmpty: Bool { items.isEmpty }
 
   @inlinable
   mutating func append(_ item: PendingDelivery<Element>) {
     items.append(item)
   }
 
-  /// Moves the oldest item out; the caller releases it outside the lock.
+  /// Keeps `buffer`'s capacity for later if it has more than the spare's.
+  /// `buffer` must be empty: the caller empties it outside the lock, because
+  /// destroying values may run user code.
   @inlinable
-  mutating func removeFirst() -> PendingDelivery<Element> {
-    let item = items[head].take()!
-    head += 1
-    if head == items.count {
-      // Every slot is `nil` now, so this releases nothing.
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 1024, head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
+  mutating func recycle(_ buffer: inout ContiguousArray<PendingDelivery<Element>>) {
+    if buffer.capacity > spare.capacity {
+      swap(&buffer, &spare)
     }
-    return item
+  }
+
+  /// Moves every item into `batch`, which must be empty, leaving the queue
+  /// empty and ready to fill the spare buffer's capacity.
+  @inlinable
+  mutating func takeAll(into batch: inout ContiguousArray<PendingDelivery<Element>>) {
+    swap(&batch, &items)
+    swap(&items, &spare)
   }
 }

@@ -109,7 +109,12 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
         }
       }
       dispatcher.start()
-      XCTAssertTrue(spin { started.load(ordering: .relaxed) >= 50 })
+      guard spin(until: { started.load(ordering: .relaxed) >= 50 }) else {
+        XCTFail("the dispatching thread made no progress")
+        stop.store(true, ordering: .relaxed)
+        finished.wait()
+        return
+      }
 
       subscription.dispose()
       // Every dispatch numbered above this one began after dispose returned.
@@ -155,7 +160,11 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
         received.store(true, ordering: .relaxed)
       }
       // Once it has received an event, it is in the delivery snapshot.
-      XCTAssertTrue(spin { received.load(ordering: .relaxed) })
+      guard spin(until: { received.load(ordering: .relaxed) }) else {
+        XCTFail("the subscription never received an event")
+        subscription.dispose()
+        break
+      }
       subscription.dispose()
     }
     stop.value.store(true, ordering: .relaxed)
