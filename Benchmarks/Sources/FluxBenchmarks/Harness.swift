@@ -19,7 +19,7 @@ struct Contender {
 /// Something measured, with the implementations to compare.
 struct Scenario {
   let name: String
-  let contenders: [Contender]
+  var contenders: [Contender]
   /// Subscriptions and objects that must live while the scenario runs.
   var keepAlive: [Any] = []
 }

@@ -5,22 +5,27 @@ import Foundation
 // mutex, and OpenCombine, in one process. See BENCHMARKS.md.
 //
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
-//     [--rounds N] [--sample-ms M] [--only TEXT]
+//     [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
+//
+// --only and --contender keep the scenarios whose name contains TEXT and the
+// contenders named NAME, for profiling one thing at a time.
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
 var rounds = 15
 var sampleMilliseconds = 10
 var only: String?
+var onlyContender: String?
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
   case "--rounds": rounds = arguments.popFirst().flatMap(Int.init) ?? rounds
   case "--sample-ms": sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
   case "--only": only = arguments.popFirst()
+  case "--contender": onlyContender = arguments.popFirst()
   default:
     FileHandle.standardError.write(
-      Data("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT]\n".utf8))
+      Data("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]\n".utf8))
     exit(2)
   }
 }
@@ -36,8 +41,13 @@ let scenarios = [
   fluxPathScenario(),
   twoThreadScenario(),
 ]
+let selected = scenarios.filter { only == nil || $0.name.contains(only!) }.map { scenario in
+  var scenario = scenario
+  scenario.contenders = scenario.contenders.filter { onlyContender == nil || $0.name == onlyContender }
+  return scenario
+}
 let results = measure(
-  scenarios.filter { only == nil || $0.name.contains(only!) }, rounds: rounds, sampleNanoseconds: UInt64(sampleMilliseconds) * 1_000_000)
+  selected, rounds: rounds, sampleNanoseconds: UInt64(sampleMilliseconds) * 1_000_000)
 withExtendedLifetime(scenarios) {}
 let counts =
   allocation_counter_is_available()

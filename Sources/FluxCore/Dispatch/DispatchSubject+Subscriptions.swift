@@ -13,41 +13,42 @@ extension DispatchSubject {
     replayingLatest: Bool,
     _ handler: @escaping @Sendable (Element) -> Void
   ) -> any Disposable {
-    let subscriber = Subscriber(handler)
-    let (slot, id, owned, replay, anchor) = registry.withLock(guarding: values) {
+    // In an optional so that the common case (start at once, nothing to
+    // replay) moves it into the registry instead of copying it.
+    var created: Subscriber<Element>? = Subscriber(handler)
+    let (slot, id, anchor, replay) = registry.withLock(guarding: values) {
       registry, values in
       if values.anchor == nil {
         values.anchor = SubjectAnchor(self)
       }
       let anchor = values.anchor.unsafelyUnwrapped
       let (slot, id) = registry.reserve()
-      let replay = replayingLatest ? values.latest : nil
-      // With nothing to replay the role is not needed: start at once when
-      // nobody is delivering, or queue behind the work in hand.
-      let owned: Bool
-      let queued: Bool
-      if replay == nil {
-        owned = false
-        queued = queueIfBusy(
-          .subscription(subscriber, slot: slot, id: id, replaying: nil), values: &values)
-      } else {
-        owned =
-          takeRoleOrQueue(
-            .subscription(subscriber, slot: slot, id: id, replaying: replay),
-            registry: &registry, values: &values, refreshing: false
-          ).owned
-        queued = !owned
+      guard replayingLatest, let replay = values.latest else {
+        // The role is not needed: start at once when nobody is delivering,
+        // or queue behind the work in hand.
+        if !queueIfBusy(
+          .subscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: nil),
+          values: &values)
+        {
+          _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
+          markSnapshotStale()
+        }
+        return (slot, id, anchor, Element?.none)
       }
-      if !queued {
-        _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
-        markSnapshotStale()
-      }
-      return (slot, id, owned, replay, anchor)
+      // A replay is delivered in turn, by whoever holds the role.
+      guard
+        takeRoleOrQueue(
+          .subscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay),
+          registry: &registry, values: &values, refreshing: false
+        ).owned
+      else { return (slot, id, anchor, nil) }
+      _ = registry.activate(slot: slot, id: id, subscriber: created.unsafelyUnwrapped)
+      markSnapshotStale()
+      return (slot, id, anchor, replay)
     }
-    if owned {
-      if let replay {
-        subscriber.receive(replay)
-      }
+    // A value to replay means this thread took the role to deliver it.
+    if let replay, let subscriber = created {
+      subscriber.receive(replay)
       finishDelivering()
     }
     return Subscription(anchor: anchor, slot: slot, id: id)
@@ -85,14 +86,14 @@ extension DispatchSubject {
   @usableFromInline
   func unsubscribe(slot: Int32, id: UInt64) {
     let (removed, stale) = registry.withLock { registry in
-      guard let removed = registry.remove(slot: slot, id: id),
-        let subscriber = removed.subscriber
+      // Destructure the result rather than copy out of it: no retain.
+      guard case (let subscriber?, let mayBeInSnapshot)? = registry.remove(slot: slot, id: id)
       else {
         return (SubscriberBase?.none, StaleSnapshot.none)
       }
       subscriber.isDisposed.store(true, ordering: .relaxed)
       markSnapshotStale()
-      guard removed.mayBeInSnapshot else { return (subscriber, nil) }
+      guard mayBeInSnapshot else { return (subscriber, nil) }
       let word = delivery.load(ordering: .relaxed)
       guard word & DeliveryState.delivering == 0,
         delivery.compareExchange(

@@ -57,9 +57,12 @@ struct SubscriberRegistry: Sendable {
     liveCount += 1
     let slot: Int32
     if firstFree != Self.none {
+      // A free slot's subscriber is already nil: set the other fields only.
       slot = firstFree
       firstFree = slots[Int(slot)].next
-      slots[Int(slot)] = Slot(subscriber: nil, id: id, previous: Self.none, next: Self.none)
+      slots[Int(slot)].id = id
+      slots[Int(slot)].previous = Self.none
+      slots[Int(slot)].next = Self.none
     } else {
       precondition(slots.count < Int(Int32.max), "Too many subscriptions to one subject")
       slot = Int32(slots.count)
@@ -72,7 +75,7 @@ struct SubscriberRegistry: Sendable {
   ///
   /// - Returns: `false` if the reservation was removed (disposed) meanwhile.
   @inlinable
-  mutating func activate(slot: Int32, id: UInt64, subscriber: SubscriberBase) -> Bool {
+  mutating func activate(slot: Int32, id: UInt64, subscriber: consuming SubscriberBase) -> Bool {
     guard slots[Int(slot)].id == id else { return false }
     slots[Int(slot)].subscriber = subscriber
     slots[Int(slot)].previous = lastActive

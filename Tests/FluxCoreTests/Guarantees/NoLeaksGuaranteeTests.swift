@@ -171,4 +171,52 @@ final class NoLeaksGuaranteeTests: XCTestCase {
     XCTAssertEqual(recorder.values, [1])
     subscription.dispose()
   }
+
+  func testDisposingWhileTheSubjectIsFreedOnAnotherThreadIsSafe() {
+    for _ in 0..<300 {
+      let holder = SubjectHolder(DispatchSubject<Int>())
+      weak let weakSubject = holder.subject
+      let received = Counter()
+      let tokens = (0..<20).map { _ in holder.subject!.subscribe { _ in received.increment() } }
+      holder.subject!.dispatch(1)  // the snapshot now holds every subscriber
+
+      runOnThreads(2) { thread in
+        if thread == 0 {
+          tokens.forEach { $0.dispose() }
+        } else {
+          holder.drop()  // the last reference: the subject is freed on this thread
+        }
+      }
+      tokens.forEach { $0.dispose() }  // again, after the subject is gone
+
+      XCTAssertNil(weakSubject)
+      XCTAssertEqual(received.value, 20)
+    }
+  }
+}
+
+/// Holds a subject until `drop()`, so that a chosen thread releases the last
+/// reference.
+final class SubjectHolder: @unchecked Sendable {
+  // Safe: `subject` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var held: DispatchSubject<Int>?
+
+  init(_ subject: DispatchSubject<Int>) {
+    held = subject
+  }
+
+  var subject: DispatchSubject<Int>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return held
+  }
+
+  func drop() {
+    lock.lock()
+    let last = held
+    held = nil
+    lock.unlock()
+    withExtendedLifetime(last) {}
+  }
 }
