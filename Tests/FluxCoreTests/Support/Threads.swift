@@ -1,25 +1,71 @@
 import Foundation
 
-/// Runs `body(thread)` on `count` new threads at once and waits for all of
-/// them. A gate holds every thread until all have started, so they overlap.
+/// Runs `body(thread)` on `count` threads at once and waits for all of them.
+///
+/// The threads are real, long-lived workers shared by every test (creating
+/// threads is slow, and very slow under ThreadSanitizer). Each is released
+/// only when all `count` have their work, so the bodies overlap.
 func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ thread: Int) -> Void) {
-  let ready = DispatchSemaphore(value: 0)
-  let go = DispatchSemaphore(value: 0)
-  let done = DispatchGroup()
-  for index in 0..<count {
-    done.enter()
-    let thread = Thread {
-      ready.signal()
-      go.wait()
-      body(index)
-      done.leave()
-    }
-    thread.stackSize = 1 << 20
-    thread.start()
+  WorkerPool.shared.run(count, body)
+}
+
+/// A fixed set of worker threads, each waiting for its next piece of work.
+final class WorkerPool: @unchecked Sendable {
+  // Safe: each worker's `work` slot is written by `run` before the worker's
+  // semaphore is signalled and read by the worker after its wait returns, so
+  // the semaphore orders them; `run` calls are serialized by `runLock`.
+
+  static let shared = WorkerPool()
+
+  private final class Worker: @unchecked Sendable {
+    // Safe: see WorkerPool.
+    let wake = DispatchSemaphore(value: 0)
+    var work: (@Sendable () -> Void)?
   }
-  for _ in 0..<count { ready.wait() }
-  for _ in 0..<count { go.signal() }
-  done.wait()
+
+  private let runLock = NSLock()
+  private let lock = NSLock()
+  private var workers: [Worker] = []
+
+  private func worker(_ index: Int) -> Worker {
+    lock.lock()
+    defer { lock.unlock() }
+    while workers.count <= index {
+      let worker = Worker()
+      let thread = Thread {
+        while true {
+          worker.wake.wait()
+          worker.work?()
+        }
+      }
+      thread.stackSize = 1 << 20
+      thread.start()
+      workers.append(worker)
+    }
+    return workers[index]
+  }
+
+  func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    runLock.lock()
+    defer { runLock.unlock() }
+    let ready = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    let assigned = (0..<count).map(worker)
+    for (index, worker) in assigned.enumerated() {
+      done.enter()
+      worker.work = {
+        ready.signal()
+        go.wait()
+        body(index)
+        done.leave()
+      }
+    }
+    assigned.forEach { $0.wake.signal() }
+    for _ in 0..<count { ready.wait() }
+    for _ in 0..<count { go.signal() }
+    done.wait()
+  }
 }
 
 /// A counter that any thread can bump, for asserting on totals.

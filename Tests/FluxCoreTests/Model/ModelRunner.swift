@@ -1,0 +1,265 @@
+import FluxCore
+import Foundation
+
+/// Runs operations against FluxCore and against the reference model in
+/// lockstep, and returns every difference between them.
+final class ModelRunner: @unchecked Sendable {
+  // Safe: `probes` and `violations` are only touched while holding `lock`;
+  // everything else is a `let` of a Sendable type.
+
+  final class CountingStore: Store, @unchecked Sendable {
+    let last = Variable(0)
+    let sum = Variable(0)
+
+    init(_ source: DispatchSubject<Int>) {
+      super.init()
+      bind(source, to: last)
+      bind(source, to: sum) { total, value in total + value }
+    }
+  }
+
+  let subjects = [DispatchSubject<Int>(), DispatchSubject<Int>()]
+  let variable = Variable(0)
+  let taps = [Recorder<Int>(), Recorder<Int>()]
+  private let tapTokens: [any Disposable]
+  let store: CountingStore
+  private let lock = NSLock()
+  private var probes: [Int: ModelProbe] = [:]
+  private var violations: [String] = []
+
+  init() {
+    tapTokens = zip(subjects, taps).map { $0.subscribe($1.handler) }
+    store = CountingStore(subjects[0])
+  }
+
+  func violate(_ message: String) {
+    lock.lock()
+    violations.append(message)
+    lock.unlock()
+  }
+
+  private func register(_ probe: ModelProbe) {
+    lock.lock()
+    probes[probe.id] = probe
+    lock.unlock()
+  }
+
+  private func probe(_ id: Int) -> ModelProbe? {
+    lock.lock()
+    defer { lock.unlock() }
+    return probes[id]
+  }
+
+  // MARK: The library side
+
+  func subscribe(id: Int, subject: Int, chain: [ChainStep], behavior: Behavior) {
+    var source = subjects[subject].asObservable()
+    for step in chain {
+      switch step {
+      case .map(let add): source = source.map { $0 &+ add }
+      case .filter(let divisor): source = source.filter { $0 % divisor == 0 }
+      case .skip(let count): source = source.skip(count)
+      case .take(let count): source = source.take(count)
+      case .distinct: source = source.distinctUntilChanged()
+      }
+    }
+    attach(ModelProbe(id: id), to: source, subject: subject, behavior: behavior)
+  }
+
+  func subscribeVariable(id: Int, replay: Bool, behavior: Behavior) {
+    let source = replay ? variable.asObservable() : variable.changed
+    attach(ModelProbe(id: id), to: source, subject: nil, behavior: behavior)
+  }
+
+  private func attach(
+    _ probe: ModelProbe, to source: Observable<Int>, subject: Int?, behavior: Behavior
+  ) {
+    register(probe)
+    let token = source.subscribe { [self] value in
+      let (count, overlapped) = probe.enter(value)
+      if overlapped { violate("#\(probe.id): handler entered while already running") }
+      switch behavior {
+      case .plain:
+        break
+      case .disposeSelf(let after):
+        if count == after { probe.dispose() }
+      case .redispatch(let times, let add):
+        if count <= times, let subject { subjects[subject].dispatch(value + add) }
+      case .subscribeAnother(let id):
+        if count == 1, let subject { self.subscribe(id: id, subject: subject, chain: [], behavior: .plain) }
+      case .disposeOther(let id):
+        if count == 1 { dispose(id: id) }
+      }
+      probe.leave()
+    }
+    probe.hold(token)
+  }
+
+  func dispose(id: Int) {
+    probe(id)?.dispose()
+  }
+
+  /// Dispatches distinct values from several threads at once; returns the
+  /// order the subject delivered them in, after checking it.
+  func dispatchConcurrently(subject: Int, threads: Int, perThread: Int, churn: Bool, base: Int)
+    -> [Int]
+  {
+    let start = taps[subject].count
+    let finished = Counter()
+    let churned = Recorder<[Int]>()
+    runOnThreads(threads + (churn ? 1 : 0)) { [self] thread in
+      if thread == threads {
+        // Short-lived subscriptions come and go while the others dispatch
+        // (at most 200, so that churn cannot starve the dispatchers).
+        var rounds = 0
+        repeat {
+          let seen = Recorder<Int>()
+          let token = subjects[subject].subscribe(seen.handler)
+          token.dispose()
+          churned.record(seen.values)
+          rounds += 1
+        } while finished.value < threads && rounds < 200
+        return
+      }
+      for index in 0..<perThread {
+        subjects[subject].dispatch(base + thread * 10_000 + index)
+      }
+      finished.increment()
+    }
+    let order = Array(taps[subject].values[start...])
+    let expected = (0..<threads).flatMap { thread in
+      (0..<perThread).map { base + thread * 10_000 + $0 }
+    }
+    if order.sorted() != expected.sorted() {
+      violate("S\(subject): concurrent dispatch delivered \(order.count) of \(expected.count), or some twice")
+    }
+    for thread in 0..<threads {
+      let own = order.filter { ($0 - base) / 10_000 == thread }
+      if own != (0..<perThread).map({ base + thread * 10_000 + $0 }) {
+        violate("S\(subject): thread \(thread)'s events out of order: \(own)")
+      }
+    }
+    // Concurrent values are unique; earlier sequential ones may repeat.
+    let position = Dictionary(
+      taps[subject].values.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 })
+    for seen in churned.values where !seen.isEmpty {
+      let positions = seen.compactMap { position[$0] }
+      if positions != Array(positions[0]..<positions[0] + seen.count) {
+        violate("S\(subject): a short-lived subscription saw a gap or a repeat: \(seen)")
+      }
+    }
+    return order
+  }
+
+  func updateVariableConcurrently(threads: Int, perThread: Int) {
+    runOnThreads(threads) { [self] _ in
+      for _ in 0..<perThread { variable.update { $0 += 1 } }
+    }
+  }
+
+  // MARK: Running
+
+  /// Runs `operations`; returns the differences from the reference model.
+  ///
+  /// - Parameter interfere: Runs on the library side only, after the
+  ///   operations: for checking that the comparison notices a difference.
+  static func run(
+    _ operations: [ModelOperation], interfere: ((ModelRunner) -> Void)? = nil
+  ) -> [String] {
+    let runner = ModelRunner()
+    let model = [ReferenceSubject(index: 0), ReferenceSubject(index: 1)]
+    let modelVariable = ReferenceSubject(index: 2, latest: 0)
+    var modelSubscriptions: [Int: (ReferenceSubject, ReferenceSubject.Subscription)] = [:]
+    for subject in model + [modelVariable] {
+      subject.onSubscribeAnother = { id, owner in
+        modelSubscriptions[id] = (owner, owner.subscribe(id: id, chain: [], behavior: .plain))
+      }
+      subject.onDisposeOther = { id in
+        if let (owner, subscription) = modelSubscriptions[id] { owner.dispose(subscription) }
+      }
+    }
+
+    for (index, operation) in operations.enumerated() {
+      switch operation {
+      case .subscribe(let id, let subject, let chain, let behavior):
+        runner.subscribe(id: id, subject: subject, chain: chain, behavior: behavior)
+        modelSubscriptions[id] = (
+          model[subject], model[subject].subscribe(id: id, chain: chain, behavior: behavior)
+        )
+      case .dispose(let id):
+        runner.dispose(id: id)
+        if let (owner, subscription) = modelSubscriptions[id] { owner.dispose(subscription) }
+      case .dispatch(let subject, let value):
+        runner.subjects[subject].dispatch(value)
+        model[subject].dispatch(value)
+      case .dispatchConcurrently(let subject, let threads, let perThread, let churn):
+        let order = runner.dispatchConcurrently(
+          subject: subject, threads: threads, perThread: perThread, churn: churn,
+          base: 1_000_000 * (index + 1))
+        order.forEach(model[subject].dispatch)
+      case .subscribeVariable(let id, let replay, let behavior):
+        runner.subscribeVariable(id: id, replay: replay, behavior: behavior)
+        modelSubscriptions[id] = (
+          modelVariable,
+          modelVariable.subscribe(id: id, chain: [], behavior: behavior, replay: replay)
+        )
+      case .setVariable(let value):
+        runner.variable.value = value
+        modelVariable.set(value)
+      case .updateVariable(let add):
+        runner.variable.update { $0 += add }
+        modelVariable.set(modelVariable.latest! + add)
+      case .updateVariableConcurrently(let threads, let perThread):
+        runner.updateVariableConcurrently(threads: threads, perThread: perThread)
+        for _ in 0..<threads * perThread { modelVariable.set(modelVariable.latest! + 1) }
+      }
+    }
+    interfere?(runner)
+    return runner.compare(with: model, variable: modelVariable, subscriptions: modelSubscriptions)
+  }
+
+  private func compare(
+    with model: [ReferenceSubject], variable modelVariable: ReferenceSubject,
+    subscriptions: [Int: (ReferenceSubject, ReferenceSubject.Subscription)]
+  ) -> [String] {
+    for (index, tap) in taps.enumerated() where tap.values != model[index].delivered {
+      violate("S\(index) delivered \(tap.values), the model \(model[index].delivered)")
+    }
+    for (id, (_, expected)) in subscriptions.sorted(by: { $0.key < $1.key }) {
+      let actual = probe(id)?.recorded ?? []
+      if actual != expected.outputs {
+        violate("#\(id) received \(actual), the model \(expected.outputs)")
+      }
+    }
+    if variable.value != modelVariable.latest {
+      violate("V is \(variable.value), the model \(modelVariable.latest!)")
+    }
+    let events = model[0].delivered
+    if store.last.value != (events.last ?? 0) || store.sum.value != events.reduce(0, +) {
+      violate("the store holds \(store.last.value), \(store.sum.value); the model \(events.last ?? 0), \(events.reduce(0, +))")
+    }
+    // Leak accounting: every subscription the model still has is live, and
+    // no other (a `take` that finished, say, has ended its subscription).
+    let expectedLive = [
+      3 + model[0].subscribers.count, 1 + model[1].subscribers.count,
+      modelVariable.subscribers.count,
+    ]
+    let live = [subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount]
+    if live != expectedLive {
+      violate("live subscriptions \(live), the model \(expectedLive)")
+    }
+    // Once every probe is disposed, only the taps and the store's bindings
+    // remain.
+    lock.lock()
+    let all = Array(probes.values)
+    lock.unlock()
+    all.forEach { $0.dispose() }
+    let counts = [subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount]
+    if counts != [3, 1, 0] {
+      violate("subscription counts after disposing everything: \(counts), expected [3, 1, 0]")
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    return violations
+  }
+}
