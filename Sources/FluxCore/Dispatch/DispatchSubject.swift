@@ -66,7 +66,10 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// When the subject is idle, the handlers run on this thread before
   /// `dispatch` returns. When another call is delivering, on this thread (a
   /// handler that dispatches) or another, the event is queued, `dispatch`
-  /// returns at once, and that call delivers it next.
+  /// returns at once, and that call delivers it next. A handler that
+  /// dispatches to its own subject therefore makes a loop, not a recursion:
+  /// the stack never grows, and one that always re-dispatches loops forever,
+  /// like any unconditional loop.
   ///
   /// - Parameter element: The event.
   @inlinable

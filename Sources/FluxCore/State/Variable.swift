@@ -40,7 +40,9 @@ public final class Variable<Value: Sendable>: ObservableType {
   ///
   /// Concurrent updates never lose a write: if another write lands between
   /// the read and the write, `body` runs again on the newer value. So `body`
-  /// may run more than once; keep it free of side effects.
+  /// may run more than once; keep it free of side effects. In particular it
+  /// must not write to this variable: every such write makes the update start
+  /// over, so it would never finish.
   ///
   /// ```swift
   /// items.update { $0.append(contentsOf: nextPage) }

@@ -32,6 +32,17 @@
 /// > Important: Bound handlers run on the thread that delivers the source's
 /// > event. A store's variables each deliver in the order they were written;
 /// > see ``Variable``.
+///
+/// ### Consistency across stores
+///
+/// A subject calls its subscribers one after another, in the order they
+/// subscribed, and starts its next event only when all have returned. A
+/// store updates its variables inside those calls, and a variable notifies
+/// its observers before its setter returns. So a view that observes the store
+/// created last, or a store derived from the others, finds every store
+/// created before it already updated by the same event: create stores before
+/// the views that combine them, and let such a view observe the last one. A
+/// view of an earlier store that reads a later one sees it one event behind.
 open class Store: @unchecked Sendable {
   // @unchecked because a non-final class cannot be checked Sendable. Safe: the
   // only stored property is a `let` of a Sendable type; subclasses take on the
@@ -41,6 +52,16 @@ open class Store: @unchecked Sendable {
   ///
   /// Subclasses can put their own subscriptions here too.
   public let disposeBag: DisposeBag
+
+  /// The number of subscriptions the store holds in ``disposeBag``: its
+  /// bindings and whatever subclasses added, for tests and diagnostics.
+  ///
+  /// A subscription stays counted until the bag is disposed, even if it
+  /// ended by itself (a `take(1)` that fired); the sources' own
+  /// `subscriptionCount` tells what is still live.
+  public var subscriptionCount: Int {
+    disposeBag.count
+  }
 
   /// Creates a store with no bindings.
   public init() {
