@@ -8,11 +8,13 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FluxCore", targets: ["FluxCore"]),
+    .library(name: "FluxCoreTesting", targets: ["FluxCoreTesting"]),
     .executable(name: "SearchExample", targets: ["SearchExample"]),
   ],
   targets: [
     // Library
     .target(name: "FluxCore"),
+    .target(name: "FluxCoreTesting", dependencies: ["FluxCore"]),
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
@@ -21,7 +23,8 @@ let package = Package(
       path: "Examples/SearchExample"),
 
     // Tests
-    .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore"]),
-    .testTarget(name: "SearchFeatureTests", dependencies: ["SearchFeature", "FluxCore"]),
+    .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting"]),
+    .testTarget(
+      name: "SearchFeatureTests", dependencies: ["SearchFeature", "FluxCore", "FluxCoreTesting"]),
   ]
 )

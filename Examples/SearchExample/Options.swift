@@ -14,6 +14,7 @@ struct Options: Equatable {
   var perPage = 5
   var failureRate = 0.0
   var seed: UInt64 = 1
+  var logActions = false
   var showHelp = false
 
   static let usage = """
@@ -34,6 +35,7 @@ struct Options: Equatable {
       --seed <n>            Seed of the random failures (default 1).
       --interactive         Read commands from standard input: a query to search,
                             n for the next page, r to retry, q to quit.
+      --log                 Print every action sent to the dispatcher.
       -h, --help            Show this help.
     """
 
@@ -76,6 +78,8 @@ struct Options: Equatable {
         options.showHelp = true
       case "--interactive":
         interactive = true
+      case "--log":
+        options.logActions = true
       case "--pages":
         pages = try number(value(for: flag, inline: inline), for: flag, in: 1...1_000)
       case "--per-page":

@@ -10,6 +10,7 @@ final class Session {
   private let viewModel: SearchViewModel
   private let view: ConsoleView
   private let write: @Sendable (String) -> Void
+  private let actionLog: (any Disposable)?
 
   init(options: Options, write: @escaping @Sendable (String) -> Void) {
     let dispatcher = SearchDispatcher()
@@ -23,6 +24,7 @@ final class Session {
     viewModel = SearchViewModel(store: store, actions: actions)
     view = ConsoleView(viewModel: viewModel, write: write)
     self.write = write
+    actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
   }
 
   /// Plays a search, the next page, a failure, a retry and an empty result.
@@ -46,7 +48,7 @@ final class Session {
   /// Searches for `query` and loads up to `pages` pages.
   func search(_ query: String, pages: Int) async {
     await perform(.queryChanged(query))
-    for _ in 1..<pages where store.hasMore.value && store.error.value == nil {
+    for _ in 1..<pages where store.hasMore.value && store.error == nil {
       await perform(.nextPage)
     }
   }
@@ -69,7 +71,7 @@ final class Session {
   /// Sends `input` and waits until the load it starts has finished.
   private func perform(_ input: SearchViewModel.Input, otherwise: String? = nil) async {
     // Subscribe before sending, so that the end of the load cannot be missed.
-    let finished = store.isLoading.changed.filter { !$0 }.take(1).values
+    let finished = store.results.changed.filter { !$0.isLoading }.take(1).values
     guard viewModel.send(input) else {
       if let otherwise { write("  \(otherwise)") }
       return

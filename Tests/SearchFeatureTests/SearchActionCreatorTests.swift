@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import SearchFeature
 import XCTest
 
@@ -17,12 +18,12 @@ final class SearchActionCreatorTests: XCTestCase {
 
   func testSearchLoadsTheFirstPageBetweenLoadingTrueAndFalse() async throws {
     let actions = actions(api: StubSearchAPI(latency: .zero))
-    let loading = Recorder<Bool>()
+    let loading = TestRecorder<Bool>()
     let subscription = dispatcher.loading.subscribe(loading.handler)
 
     try await store.load { actions.search(query: "json") }
 
-    XCTAssertEqual(store.items.value.count, 5)
+    XCTAssertEqual(store.items.count, 5)
     XCTAssertEqual(store.request.value, SearchRequest(query: "json", perPage: 5))
     XCTAssertEqual(loading.values, [true, false])
     subscription.dispose()
@@ -35,8 +36,8 @@ final class SearchActionCreatorTests: XCTestCase {
     try await store.load { actions.loadNextPage() }
     let canLoadMore = actions.canLoadNextPage
 
-    XCTAssertEqual(store.items.value.count, 8)
-    XCTAssertEqual(Set(store.items.value.map(\.id)).count, 8)
+    XCTAssertEqual(store.items.count, 8)
+    XCTAssertEqual(Set(store.items.map(\.id)).count, 8)
     XCTAssertFalse(store.hasMore.value)
     XCTAssertFalse(canLoadMore)
   }
@@ -48,7 +49,7 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.search(query: "sql cache") }
 
-    XCTAssertEqual(store.items.value.map(\.title), ["SQL Cache"])
+    XCTAssertEqual(store.items.map(\.title), ["SQL Cache"])
   }
 
   func testAnErrorSetsTheErrorKeepsTheItemsAndTurnsLoadingOff() async throws {
@@ -59,10 +60,10 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.search(query: "http") }
 
-    XCTAssertEqual(store.error.value, .serviceUnavailable)
-    XCTAssertEqual(store.items.value.count, 5)
-    XCTAssertTrue(store.items.value.allSatisfy { $0.title.hasPrefix("JSON") })
-    XCTAssertFalse(store.isLoading.value)
+    XCTAssertEqual(store.error, .serviceUnavailable)
+    XCTAssertEqual(store.items.count, 5)
+    XCTAssertTrue(store.items.allSatisfy { $0.title.hasPrefix("JSON") })
+    XCTAssertFalse(store.isLoading)
   }
 
   func testRetryLoadsTheFailedRequestAgainAndClearsTheError() async throws {
@@ -73,8 +74,8 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.retry() }
 
-    XCTAssertNil(store.error.value)
-    XCTAssertEqual(store.items.value.count, 5)
+    XCTAssertNil(store.error)
+    XCTAssertEqual(store.items.count, 5)
     XCTAssertFalse(actions.canRetry)
   }
 
@@ -83,17 +84,19 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.search(query: "error") }
 
-    XCTAssertEqual(store.error.value, .rejected(query: "error"))
+    XCTAssertEqual(store.error, .rejected(query: "error"))
     XCTAssertFalse(actions.canRetry)
   }
 
   func testTheLatestQueryWinsOverASlowerEarlierResponse() async throws {
     let api = ControlledSearchAPI()
     let actions = actions(api: api)
-    let history = Recorder<[Item]>()
-    let loading = Recorder<Bool>()
+    let history = TestRecorder<[Item]>()
+    let loading = TestRecorder<Bool>()
     let subscriptions = [
-      store.items.changed.subscribe(history.handler),
+      store.results.changed.compactMap { state -> [Item]? in
+        if case .loaded(let items) = state { items } else { nil }
+      }.subscribe(history.handler),
       dispatcher.loading.subscribe(loading.handler),
     ]
     actions.search(query: "old")
@@ -106,7 +109,7 @@ final class SearchActionCreatorTests: XCTestCase {
       ("old", 1, .success([item(1, "Old")])),
       ("new", 1, .success([item(2, "New")])),
     ])
-    _ = try await firstValue(of: store.isLoading, where: { !$0 })
+    _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
     XCTAssertEqual(history.values.map { $0.map(\.title) }, [["New"]])
     XCTAssertEqual(loading.values, [true, true, false])
@@ -125,10 +128,10 @@ final class SearchActionCreatorTests: XCTestCase {
       ("old", 1, .failure(.serviceUnavailable)),
       ("new", 1, .success([item(2, "New")])),
     ])
-    _ = try await firstValue(of: store.isLoading, where: { !$0 })
+    _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
-    XCTAssertNil(store.error.value)
-    XCTAssertEqual(store.items.value.map(\.title), ["New"])
+    XCTAssertNil(store.error)
+    XCTAssertEqual(store.items.map(\.title), ["New"])
   }
 
   func testANewSearchCancelsTheRequestInFlight() async throws {

@@ -123,6 +123,22 @@ final class SearchExampleBinaryTests: XCTestCase {
     XCTAssertEqual(run.output.last, "  No results for “zebra”.")
   }
 
+  func testLogPrintsEachActionBeforeItsEffects() throws {
+    let run = try run(["zebra", "--log", "--latency", "0"])
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.output,
+      [
+        "    · SearchDispatcher.request ← “zebra”, page 1",
+        "    · SearchDispatcher.loading ← true",
+        "  Searching for “zebra”…",
+        "    · SearchDispatcher.items ← 0 of 0 items for “zebra”, page 1",
+        "  No results for “zebra”.",
+        "    · SearchDispatcher.loading ← false",
+      ])
+  }
+
   func testHelpPrintsUsageAndExitsZero() throws {
     let run = try run(["--help"])
 

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import SearchFeature
 import XCTest
 
@@ -24,7 +25,7 @@ final class SearchStoreTests: XCTestCase {
     deliver(first, [item(1), item(2)], total: 3)
     deliver(first.nextPage, [item(3)], total: 3)
 
-    XCTAssertEqual(store.items.value.map(\.id), [1, 2, 3])
+    XCTAssertEqual(store.items.map(\.id), [1, 2, 3])
   }
 
   func testANewQueryStartsOver() {
@@ -32,7 +33,7 @@ final class SearchStoreTests: XCTestCase {
 
     deliver(SearchRequest(query: "b", perPage: 2), [item(9)], total: 1)
 
-    XCTAssertEqual(store.items.value.map(\.id), [9])
+    XCTAssertEqual(store.items.map(\.id), [9])
     XCTAssertEqual(store.request.value?.query, "b")
   }
 
@@ -52,33 +53,31 @@ final class SearchStoreTests: XCTestCase {
     let failing = SearchRequest(query: "b", perPage: 2)
 
     dispatcher.request.dispatch(failing)
+    dispatcher.loading.dispatch(true)
     dispatcher.error.dispatch(.serviceUnavailable)
-    let errorAfterFailure = store.error.value
+    dispatcher.loading.dispatch(false)
+    let errorAfterFailure = store.error
+    let itemsAfterFailure = store.items
     dispatcher.request.dispatch(failing)
+    dispatcher.loading.dispatch(true)
 
     XCTAssertEqual(errorAfterFailure, .serviceUnavailable)
-    XCTAssertEqual(store.items.value.map(\.id), [1])
-    XCTAssertNil(store.error.value)
+    XCTAssertEqual(itemsAfterFailure.map(\.id), [1])
+    XCTAssertNil(store.error)
+    XCTAssertEqual(store.results.value, .loading(previous: [item(1)]))
   }
 
-  func testLoadingFollowsTheDispatcher() {
-    let recorder = Recorder<Bool>()
-    let subscription = store.isLoading.subscribe(recorder.handler)
+  func testResultsGoThroughLoadingToLoaded() {
+    let recorder = TestRecorder(store.results)
 
-    deliver(SearchRequest(query: "a", perPage: 2), [], total: 0)
+    deliver(SearchRequest(query: "a", perPage: 2), [item(1)], total: 1)
 
-    XCTAssertEqual(recorder.values, [false, true, false])
-    subscription.dispose()
-  }
-}
-
-/// Collects values from any thread.
-final class Recorder<Value: Sendable>: Sendable {
-  private let recorded = Locked<[Value]>([])
-
-  var handler: @Sendable (Value) -> Void {
-    { [recorded] value in recorded.withLock { $0.append(value) } }
+    assertValues(recorder, equal: [.idle, .loading(previous: nil), .loaded([item(1)])])
   }
 
-  var values: [Value] { recorded.withLock { $0 } }
+  func testTheStoreLeavesNoSubscriptionOnItsDispatcherWhenItGoes() {
+    store = nil
+
+    assertNoLiveSubscriptions(dispatcher.request, dispatcher.items, dispatcher.loading, dispatcher.error)
+  }
 }

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import SearchFeature
 import XCTest
 
@@ -34,7 +35,7 @@ final class SearchViewModelTests: XCTestCase {
     sleeper.releaseAll()
     await api.waitForRequests(1)
     await api.respond([("json", 1, .success([item(1)]))])
-    _ = try await firstValue(of: store.isLoading, where: { !$0 })
+    _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
     let received = await api.received
     XCTAssertEqual(received.map(\.query), ["json"])
@@ -59,8 +60,8 @@ final class SearchViewModelTests: XCTestCase {
 
   func testOutputsShowTheStatusAndTheRowsEachLoadAdded() async throws {
     let viewModel = viewModel(api: StubSearchAPI(latency: .zero))
-    let statuses = Recorder<String>()
-    let loaded = Recorder<[Int]>()
+    let statuses = TestRecorder<String>()
+    let loaded = TestRecorder<[Int]>()
     let bag = DisposeBag()
     viewModel.output.status.subscribe { statuses.handler("\($0)") }.disposed(by: bag)
     viewModel.output.loadedRows.subscribe { loaded.handler($0.map(\.number)) }.disposed(by: bag)
@@ -83,8 +84,8 @@ final class SearchViewModelTests: XCTestCase {
   func testAFailureShowsTheErrorInWordsAndAddsNoRows() async throws {
     let api = StubSearchAPI(latency: .zero)
     let viewModel = viewModel(api: api)
-    let statuses = Recorder<String>()
-    let loaded = Recorder<[Int]>()
+    let statuses = TestRecorder<String>()
+    let loaded = TestRecorder<[Int]>()
     let bag = DisposeBag()
     viewModel.output.status.subscribe { statuses.handler("\($0)") }.disposed(by: bag)
     viewModel.output.loadedRows.subscribe { loaded.handler($0.map(\.number)) }.disposed(by: bag)

@@ -71,3 +71,34 @@ func fluxPathScenario() -> Scenario {
     ],
     keepAlive: keepAlive)
 }
+
+@inline(never)
+func dispatch(through actions: AnyObserverDispatcher<CounterDispatcher>, _ value: Int) {
+  actions.count.dispatch(value)
+}
+
+/// What dispatch logging costs: the same dispatch to one subscriber, sent to
+/// the subject itself, through a dispatcher view with the log off, and with
+/// an observer attached (which only counts).
+func dispatchLogScenario() -> Scenario {
+  var keepAlive: [Any] = []
+  let dispatcher = CounterDispatcher()
+  keepAlive.append(dispatcher.count.subscribe(makeHandler(Tally())))
+  let actions = AnyObserverDispatcher(dispatcher)
+  let logged = Tally()
+
+  return Scenario(
+    name: "dispatch through a dispatcher view",
+    contenders: [
+      Contender(name: "FluxCore, subject") { n in for i in 0..<n { dispatch(dispatcher.count, i) } },
+      Contender(name: "FluxCore, view, log off") { n in
+        for i in 0..<n { dispatch(through: actions, i) }
+      },
+      Contender(name: "FluxCore, view, log on") { n in
+        let observation = DispatchLog.observe { _ in logged.total &+= 1 }
+        for i in 0..<n { dispatch(through: actions, i) }
+        observation.dispose()
+      },
+    ],
+    keepAlive: keepAlive)
+}

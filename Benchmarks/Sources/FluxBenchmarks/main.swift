@@ -39,6 +39,7 @@ let scenarios = [
   variableScenario(),
   chainScenario(),
   fluxPathScenario(),
+  dispatchLogScenario(),
   twoThreadScenario(),
 ]
 let selected = scenarios.filter { only == nil || $0.name.contains(only!) }.map { scenario in

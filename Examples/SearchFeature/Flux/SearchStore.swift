@@ -2,19 +2,16 @@ import FluxCore
 
 /// The search state, kept up to date from the dispatcher and shown read-only.
 ///
-/// Pages of the same query append to ``items``; page 1 replaces them, so a new
-/// query starts over. A failure sets ``error`` and keeps the items already
-/// shown; the next request clears it.
+/// ``results`` holds the items loaded so far for the current query, and
+/// where the latest load stands, in one ``LoadState``: pages of the same
+/// query append, page 1 of a new query replaces them, and a failure keeps the
+/// items already shown until the next load starts.
 ///
 /// Restating `@unchecked Sendable` is sound here: every stored property is a
 /// `let` of a Sendable type.
 public final class SearchStore: Store, @unchecked Sendable {
-  /// The items loaded so far for the current query.
-  public let items: Property<[Item]>
-  /// Whether a request is in flight.
-  public let isLoading: Property<Bool>
-  /// Why the latest request failed, or `nil`.
-  public let error: Property<SearchError?>
+  /// The items of the current query and where the latest load stands.
+  public let results: Property<LoadState<[Item], SearchError>>
   /// The latest request, or `nil` before the first search.
   public let request: Property<SearchRequest?>
   /// How many items match the current query over all pages.
@@ -22,9 +19,7 @@ public final class SearchStore: Store, @unchecked Sendable {
   /// Whether another page can be loaded.
   public let hasMore: Property<Bool>
 
-  private let _items = Variable<[Item]>([])
-  private let _isLoading = Variable(false)
-  private let _error = Variable<SearchError?>(nil)
+  private let _results = Variable(LoadState<[Item], SearchError>.idle)
   private let _request = Variable<SearchRequest?>(nil)
   private let _totalCount = Variable(0)
   private let _hasMore = Variable(false)
@@ -34,23 +29,33 @@ public final class SearchStore: Store, @unchecked Sendable {
   /// - Parameter dispatcher: What to listen to; by default the shared
   ///   dispatcher.
   public init(dispatcher: AnyObservableDispatcher<SearchDispatcher> = .init()) {
-    items = _items.asProperty()
-    isLoading = _isLoading.asProperty()
-    error = _error.asProperty()
+    results = _results.asProperty()
     request = _request.asProperty()
     totalCount = _totalCount.asProperty()
     hasMore = _hasMore.asProperty()
     super.init()
 
+    // Bound in this order on purpose: a subject calls its subscribers in the
+    // order they subscribed, so whoever observes `results` finds the request,
+    // the total and `hasMore` already updated by the same action.
     bind(dispatcher.request.map { Optional($0) }, to: _request)
-    bind(dispatcher.request.map { _ in SearchError?.none }, to: _error)
     bind(dispatcher.request.filter { $0.page == 1 }.map { _ in false }, to: _hasMore)
-    bind(dispatcher.items, to: _items) { items, page in
-      page.request.page == 1 ? page.items : items + page.items
-    }
     bind(dispatcher.items.map(\.totalCount), to: _totalCount)
     bind(dispatcher.items.map(\.hasMore), to: _hasMore)
-    bind(dispatcher.error.map { Optional($0) }, to: _error)
-    bind(dispatcher.loading, to: _isLoading)
+    bind(dispatcher.loading.filter { $0 }, to: _results) { state, _ in state.startingLoad() }
+    bind(dispatcher.items, to: _results) { state, page in
+      state.succeeding(
+        with: page.request.page == 1 ? page.items : (state.value ?? []) + page.items)
+    }
+    bind(dispatcher.error, to: _results) { state, error in state.failing(with: error) }
   }
+
+  /// The items loaded so far for the current query.
+  public var items: [Item] { results.value.value ?? [] }
+
+  /// Whether a request is in flight.
+  public var isLoading: Bool { results.value.isLoading }
+
+  /// Why the latest request failed, or `nil`.
+  public var error: SearchError? { results.value.failure }
 }

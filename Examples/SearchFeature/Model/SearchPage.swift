@@ -1,5 +1,5 @@
 /// What the API returns for a request: one page of matches.
-public struct SearchPage: Sendable, Hashable {
+public struct SearchPage: Sendable, Hashable, CustomStringConvertible {
   /// The request this page answers.
   public let request: SearchRequest
   /// The matches on this page, best first.
@@ -17,5 +17,10 @@ public struct SearchPage: Sendable, Hashable {
   /// Whether a later page holds more matches.
   public var hasMore: Bool {
     request.page * request.perPage < totalCount
+  }
+
+  /// The page in words: `5 of 8 items for “json”, page 1`.
+  public var description: String {
+    "\(items.count) of \(totalCount) items for \(request)"
   }
 }

@@ -1,5 +1,5 @@
 /// One page of one query: what the action creator asks the API for.
-public struct SearchRequest: Sendable, Hashable {
+public struct SearchRequest: Sendable, Hashable, CustomStringConvertible {
   /// The text searched for.
   public let query: String
   /// The page, counting from 1.
@@ -17,5 +17,10 @@ public struct SearchRequest: Sendable, Hashable {
   /// The request for the page after this one.
   public var nextPage: SearchRequest {
     SearchRequest(query: query, page: page + 1, perPage: perPage)
+  }
+
+  /// The request in words: `“json”, page 2`.
+  public var description: String {
+    "“\(query)”, page \(page)"
   }
 }

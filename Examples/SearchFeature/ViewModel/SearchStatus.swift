@@ -13,12 +13,12 @@ public enum SearchStatus: Sendable, Hashable, CustomStringConvertible {
 
   /// The status derived from what `store` holds now.
   init(_ store: SearchStore) {
-    if store.isLoading.value, let request = store.request.value {
+    if store.isLoading, let request = store.request.value {
       self = .loading(request)
-    } else if let error = store.error.value, let request = store.request.value {
+    } else if let error = store.error, let request = store.request.value {
       self = .failed(query: request.query, error)
     } else if let request = store.request.value {
-      let shown = store.items.value.count
+      let shown = store.items.count
       self =
         shown == 0
         ? .noResults(query: request.query)

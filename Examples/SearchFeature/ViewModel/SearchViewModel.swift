@@ -7,9 +7,9 @@ import FluxCore
 /// same for the debounce interval, so typing "json" sends one request, not
 /// four.
 ///
-/// The outputs are read when the store's `isLoading` changes, because the
-/// action creator brackets every load with it (see ``SearchDispatcher``): at
-/// that moment the store holds a complete state, never a half-updated one.
+/// The outputs follow the store's `results`, which the store updates after
+/// everything else an action changes (see ``SearchStore``), so they never see
+/// a half-updated state.
 @MainActor
 public final class SearchViewModel {
   /// What the user can do.
@@ -58,16 +58,14 @@ public final class SearchViewModel {
     self.actions = actions
     self.debounce = debounce
     self.sleep = sleep
-    let finishedLoads = store.isLoading.changed.filter { !$0 }
     output = Output(
-      rows: store.items.map(numbered),
-      loadedRows: finishedLoads.compactMap { _ in
+      rows: store.results.map { numbered($0.value ?? []) }.distinctUntilChanged(),
+      loadedRows: store.results.changed.compactMap { state in
         // Page n of a query holds items from (n - 1) × perPage on.
-        guard store.error.value == nil, let request = store.request.value else { return nil }
-        let rows = numbered(store.items.value)
-        return Array(rows.dropFirst((request.page - 1) * request.perPage))
+        guard case .loaded(let items) = state, let request = store.request.value else { return nil }
+        return Array(numbered(items).dropFirst((request.page - 1) * request.perPage))
       },
-      status: store.isLoading.map { _ in SearchStatus(store) }.distinctUntilChanged())
+      status: store.results.map { _ in SearchStatus(store) }.distinctUntilChanged())
   }
 
   /// Handles one user input.

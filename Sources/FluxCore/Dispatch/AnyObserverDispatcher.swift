@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The send-only view of a dispatcher, for action creators.
 ///
 /// Each subject of the dispatcher appears as a property of the same name that
@@ -35,10 +37,19 @@ public struct AnyObserverDispatcher<Dispatcher: DispatcherType>: Sendable {
   ///
   /// - Parameter keyPath: A key path to one of the dispatcher's subjects;
   ///   written as a property name at the call site: `dispatcher.items`.
+  ///
+  /// While ``DispatchLog`` is observed, what is dispatched through it is
+  /// logged first.
   @inlinable
+  @inline(__always)
   public subscript<Element>(
     dynamicMember keyPath: KeyPath<Dispatcher, DispatchSubject<Element>>
   ) -> AnyObserver<Element> {
-    dispatcher[keyPath: keyPath].asObserver()
+    // Checked first, and through a plain global, so that when logging is off
+    // this is one load and a property read, with nothing held across a call.
+    if _fastPath(!dispatchLogIsActive.load(ordering: .relaxed)) {
+      return dispatcher[keyPath: keyPath].asObserver()
+    }
+    return DispatchLog.loggingObserver(dispatcher[keyPath: keyPath], of: dispatcher)
   }
 }

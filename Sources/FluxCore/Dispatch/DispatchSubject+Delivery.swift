@@ -24,21 +24,17 @@ import Synchronization
 // an `any Disposable`, which runs unspecialized code, and that stays cheap.
 
 extension DispatchSubject {
-  /// The snapshot replaced by a refresh, to be released after the lock.
-  @usableFromInline
-  typealias StaleSnapshot = Unmanaged<SubscriberSnapshot>?
-
   /// Calls the handlers in the snapshot. The caller holds the role.
   @inlinable
   func deliverToSnapshot(_ element: Element) {
-    snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
+    core.snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
   }
 
   /// Gives the role back, after delivering the pending work. The caller
   /// holds the role.
   @inlinable
   func finishDelivering() {
-    if !delivery.compareExchange(
+    if !core.delivery.compareExchange(
       expected: DeliveryState.delivering, desired: 0, ordering: .releasing
     ).exchanged {
       finishDeliveringSlowly()
@@ -53,15 +49,15 @@ extension DispatchSubject {
     while true {
       let (stale, done) = registry.withLock(guarding: values) { registry, values in
         values.pending.recycle(&batch)
-        let word = delivery.load(ordering: .relaxed)
+        let word = core.delivery.load(ordering: .relaxed)
         guard word & DeliveryState.pending != 0 else {
           let stale: StaleSnapshot =
-            word & DeliveryState.stale != 0 ? snapshot.exchange(nil, ordering: .relaxed) : nil
-          delivery.store(word & ~DeliveryState.delivering, ordering: .releasing)
+            word & DeliveryState.stale != 0 ? core.snapshot.exchange(nil, ordering: .relaxed) : nil
+          core.delivery.store(word & ~DeliveryState.delivering, ordering: .releasing)
           return (stale, true)
         }
         values.pending.takeAll(into: &batch)
-        delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
+        core.delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
         return (StaleSnapshot.none, false)
       }
       // Outside the lock: releasing a snapshot may run the captures' deinit.
@@ -103,18 +99,18 @@ extension DispatchSubject {
     refreshing: Bool
   ) -> (owned: Bool, stale: StaleSnapshot) {
     while true {
-      let word = delivery.load(ordering: .relaxed)
+      let word = core.delivery.load(ordering: .relaxed)
       if word & DeliveryState.delivering == 0 {
         guard
-          delivery.compareExchange(
+          core.delivery.compareExchange(
             expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
           ).exchanged
         else { continue }
         let stale = refreshing && word & DeliveryState.stale != 0
-        return (true, stale ? refreshSnapshot(from: &registry) : nil)
+        return (true, stale ? core.refreshSnapshot(from: &registry) : nil)
       }
       // The holder reads the queue under the lock, so no ordering is needed.
-      if delivery.compareExchange(
+      if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
         values.pending.append(work())
@@ -133,44 +129,20 @@ extension DispatchSubject {
   func perform(_ work: PendingDelivery<Element>) {
     switch work {
     case .event(let element):
-      if delivery.load(ordering: .relaxed) & DeliveryState.stale != 0 {
-        let stale = registry.withLock { refreshSnapshot(from: &$0) }
+      if core.delivery.load(ordering: .relaxed) & DeliveryState.stale != 0 {
+        let stale = registry.withLock { core.refreshSnapshot(from: &$0) }
         stale?.release()
       }
       deliverToSnapshot(element)
     case .subscription(let subscriber, let slot, let id, let replaying):
       let active = registry.withLock { registry in
         guard registry.activate(slot: slot, id: id, subscriber: subscriber) else { return false }
-        markSnapshotStale()
+        core.markSnapshotStale()
         return true
       }
       if active, let replaying {
         subscriber.receive(replaying)
       }
     }
-  }
-
-  /// Marks the snapshot stale after a change of the active subscribers.
-  /// Called with the lock held.
-  ///
-  /// Only a thread holding the lock clears `stale`, so seeing it set here
-  /// means it stays set until a refresh that comes after this change; the
-  /// read-modify-write is needed only when it is clear.
-  @inlinable
-  func markSnapshotStale() {
-    if delivery.load(ordering: .relaxed) & DeliveryState.stale == 0 {
-      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
-    }
-  }
-
-  /// Rebuilds the snapshot from the registry and clears `stale`. Called with
-  /// the lock and the role held.
-  ///
-  /// - Returns: The replaced snapshot, to be released after the lock.
-  @inlinable
-  func refreshSnapshot(from registry: inout SubscriberRegistry) -> StaleSnapshot {
-    let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
-    delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
-    return snapshot.exchange(fresh, ordering: .relaxed)
   }
 }

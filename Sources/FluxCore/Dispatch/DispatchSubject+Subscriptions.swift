@@ -16,12 +16,8 @@ extension DispatchSubject {
     // In an optional so that the common case (start at once, nothing to
     // replay) moves it into the registry instead of copying it.
     var created: Subscriber<Element>? = Subscriber(handler)
-    let (slot, id, anchor, replay) = registry.withLock(guarding: values) {
+    let (slot, id, replay) = registry.withLock(guarding: values) {
       registry, values in
-      if values.anchor == nil {
-        values.anchor = SubjectAnchor(self)
-      }
-      let anchor = values.anchor.unsafelyUnwrapped
       let (slot, id) = registry.reserve()
       guard replayingLatest, let replay = values.latest else {
         // The role is not needed: start at once when nobody is delivering,
@@ -31,9 +27,9 @@ extension DispatchSubject {
           values: &values)
         {
           _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
-          markSnapshotStale()
+          core.markSnapshotStale()
         }
-        return (slot, id, anchor, Element?.none)
+        return (slot, id, Element?.none)
       }
       // A replay is delivered in turn, by whoever holds the role.
       guard
@@ -41,17 +37,17 @@ extension DispatchSubject {
           .subscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay),
           registry: &registry, values: &values, refreshing: false
         ).owned
-      else { return (slot, id, anchor, nil) }
+      else { return (slot, id, nil) }
       _ = registry.activate(slot: slot, id: id, subscriber: created.unsafelyUnwrapped)
-      markSnapshotStale()
-      return (slot, id, anchor, replay)
+      core.markSnapshotStale()
+      return (slot, id, replay)
     }
     // A value to replay means this thread took the role to deliver it.
     if let replay, let subscriber = created {
       subscriber.receive(replay)
       finishDelivering()
     }
-    return Subscription(anchor: anchor, slot: slot, id: id)
+    return Subscription(core: core, slot: slot, id: id)
   }
 
   /// Queues `work` and returns `true` if a thread is delivering; returns
@@ -63,49 +59,14 @@ extension DispatchSubject {
     values: inout SubjectValues<Element>
   ) -> Bool {
     while true {
-      let word = delivery.load(ordering: .relaxed)
+      let word = core.delivery.load(ordering: .relaxed)
       guard word & DeliveryState.delivering != 0 else { return false }
-      if delivery.compareExchange(
+      if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
         values.pending.append(work())
         return true
       }
     }
-  }
-
-  /// Ends the subscription in `slot` if it still belongs to `id`.
-  ///
-  /// If the delivery snapshot may hold the subscriber, it is dropped now when
-  /// nobody is delivering, so that the handler is released before `dispose`
-  /// returns; otherwise the thread that is delivering drops it when it
-  /// finishes. Never delivers anything itself.
-  ///
-  /// Touches nothing generic (the word, the snapshot, the untyped registry),
-  /// so it stays cheap in the unspecialized code that `any Disposable` runs.
-  @usableFromInline
-  func unsubscribe(slot: Int32, id: UInt64) {
-    let (removed, stale) = registry.withLock { registry in
-      // Destructure the result rather than copy out of it: no retain.
-      guard case (let subscriber?, let mayBeInSnapshot)? = registry.remove(slot: slot, id: id)
-      else {
-        return (SubscriberBase?.none, StaleSnapshot.none)
-      }
-      subscriber.isDisposed.store(true, ordering: .relaxed)
-      markSnapshotStale()
-      guard mayBeInSnapshot else { return (subscriber, nil) }
-      let word = delivery.load(ordering: .relaxed)
-      guard word & DeliveryState.delivering == 0,
-        delivery.compareExchange(
-          expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
-        ).exchanged
-      else { return (subscriber, nil) }
-      let stale = snapshot.exchange(nil, ordering: .relaxed)
-      delivery.store(word, ordering: .releasing)
-      return (subscriber, stale)
-    }
-    // Outside the lock: this may free the handler and run its captures' deinit.
-    stale?.release()
-    withExtendedLifetime(removed) {}
   }
 }

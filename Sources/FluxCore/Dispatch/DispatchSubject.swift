@@ -32,20 +32,19 @@ import Synchronization
 /// > - After `dispose()` returns, the subscription receives no event
 /// >   dispatched afterwards, and the subject releases its handler.
 public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverType {
-  /// The delivery state word: who delivers, whether work is pending, whether
-  /// the snapshot is stale. See DispatchSubject+Delivery.swift.
-  @usableFromInline let delivery = Atomic<Int>(0)
-  /// The subscribers events are delivered to, holding one strong reference;
-  /// touched only by the thread that holds the delivery role.
-  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
-  /// The subscriptions; its mutex also guards `values`.
+  /// The delivery state, the snapshot and the registry: what subscription
+  /// tokens share with the subject. See SubjectCore.swift.
+  @usableFromInline let core: SubjectCore
+  /// The core's registry lock, held here too so that the subject's own paths
+  /// reach it in one step.
   @usableFromInline let registry: Lock<SubscriberRegistry>
   /// Queued work and a ``Variable``'s latest value, guarded by `registry`.
   @usableFromInline let values: LockGuarded<SubjectValues<Element>>
 
   /// Creates a subject with no subscribers.
   public init() {
-    registry = Lock(SubscriberRegistry())
+    core = SubjectCore()
+    registry = core.registry
     values = LockGuarded(SubjectValues(latest: nil))
   }
 
@@ -53,12 +52,15 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// engine of ``Variable``.
   @usableFromInline
   init(latest: Element) {
-    registry = Lock(SubscriberRegistry())
+    core = SubjectCore()
+    registry = core.registry
     values = LockGuarded(SubjectValues(latest: latest))
   }
 
   deinit {
-    snapshot.load(ordering: .relaxed)?.release()
+    // Tokens may outlive the subject and keep its core: release the handlers
+    // now, with the subject.
+    core.removeEverything()
   }
 
   /// Delivers `element` to every current subscriber.
@@ -75,16 +77,21 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @inlinable
   @inline(__always)
   public func dispatch(_ element: Element) {
+    let core = self.core  // read once: it is a `let`, and this saves reloads
     // Idle and up to date: take the role without the lock.
     guard
-      delivery.compareExchange(
+      core.delivery.compareExchange(
         expected: 0, desired: DeliveryState.delivering, ordering: .acquiring
       ).exchanged
     else {
       return dispatchSlowly(element)
     }
-    deliverToSnapshot(element)
-    finishDelivering()
+    core.snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
+    if !core.delivery.compareExchange(
+      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
+    ).exchanged {
+      finishDeliveringSlowly()
+    }
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the
@@ -96,8 +103,8 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// ```
   ///
   /// - Parameter onNext: The handler. See the type's threading contract.
-  /// - Returns: A disposable that ends the subscription. It holds the subject
-  ///   weakly and allocates nothing.
+  /// - Returns: A disposable that ends the subscription. It keeps neither
+  ///   the subject nor the handler alive, and returning it allocates nothing.
   @inlinable
   public func subscribe(_ onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     subscribe(replayingLatest: false, onNext)
@@ -106,7 +113,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// Returns a dispatch-only view of this subject.
   @inlinable
   public func asObserver() -> AnyObserver<Element> {
-    AnyObserver(target: .subject(self))
+    AnyObserver(subject: self)
   }
 
   /// The number of subscriptions that have not been disposed.

@@ -10,8 +10,6 @@ struct SubjectValues<Element: Sendable>: Sendable {
   /// How many values have been published, so that ``Variable/update(_:)`` can
   /// tell whether another write came between its read and its write.
   @usableFromInline var writes = 0
-  /// What the subject's tokens hold, made on the first subscription.
-  @usableFromInline var anchor: SubjectAnchor<Element>?
 
   @inlinable
   init(latest: Element?) {

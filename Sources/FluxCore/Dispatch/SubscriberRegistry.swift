@@ -124,6 +124,17 @@ struct SubscriberRegistry: Sendable {
     return (subscriber, subscriber != nil && id < snapshotFence)
   }
 
+  /// Removes every subscription, for the subject's deinit.
+  ///
+  /// - Returns: The active subscribers, to be released by the caller outside
+  ///   the lock.
+  @inlinable
+  mutating func removeAll() -> [SubscriberBase] {
+    let subscribers = slots.compactMap { $0.subscriber }
+    self = SubscriberRegistry()
+    return subscribers
+  }
+
   /// Builds the delivery snapshot of the active subscribers, in order, or
   /// returns `nil` when there are none.
   @inlinable

@@ -44,11 +44,16 @@ final class SubscriberSnapshot {
   /// Every subscriber of a subject of `Element` is a `Subscriber<Element>`,
   /// so the downcast cannot fail; it costs nothing in optimized builds.
   @inlinable
+  @inline(__always)
   func deliver<Element: Sendable>(_ element: Element) {
-    for index in 0..<count {
-      subscribers[index]._withUnsafeGuaranteedRef {
+    // Pointer bounds rather than a range: no check for a negative count.
+    var next = UnsafePointer(subscribers)
+    let end = next + count
+    while next < end {
+      next.pointee._withUnsafeGuaranteedRef {
         unsafeDowncast($0, to: Subscriber<Element>.self).receive(element)
       }
+      next += 1
     }
   }
 

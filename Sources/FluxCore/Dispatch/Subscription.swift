@@ -1,42 +1,27 @@
 /// The disposable that ``DispatchSubject/subscribe(_:)`` returns.
 ///
-/// A small value naming a registry slot and the subscription's unique
-/// identifier, with a strong reference to the subject's ``SubjectAnchor``,
-/// which holds the subject weakly. So a token keeps neither the subject nor
-/// the handler alive, and disposing it after the subject is gone does nothing.
-/// Disposing it twice does nothing either: the second call finds the
-/// identifier no longer in the slot.
-///
-/// It holds no weak reference itself, because a value with one cannot be
-/// moved bit by bit and an `any Disposable` would then box it on the heap; as
-/// it is, it fits an existential's inline buffer and returning it allocates
+/// A small value: the subject's core, a slot in its registry, and the
+/// subscription's unique identifier. It keeps the core alive but neither the
+/// subject nor the handler, so disposing it after the subject is gone is
+/// harmless (the subject's deinit emptied the registry). Disposing it twice
+/// does nothing either: the second call finds the identifier no longer in the
+/// slot. It fits an existential's inline buffer, so returning it allocates
 /// nothing.
 @usableFromInline
-struct Subscription<Element: Sendable>: Disposable {
-  @usableFromInline let anchor: SubjectAnchor<Element>
+struct Subscription: Disposable {
+  @usableFromInline let core: SubjectCore
   @usableFromInline let slot: Int32
   @usableFromInline let id: UInt64
 
   @inlinable
-  init(anchor: SubjectAnchor<Element>, slot: Int32, id: UInt64) {
-    self.anchor = anchor
+  init(core: SubjectCore, slot: Int32, id: UInt64) {
+    self.core = core
     self.slot = slot
     self.id = id
   }
 
-  @inlinable
+  @usableFromInline
   func dispose() {
-    anchor.subject?.unsubscribe(slot: slot, id: id)
-  }
-}
-
-/// The one weak reference to a subject that all its tokens share.
-@usableFromInline
-final class SubjectAnchor<Element: Sendable>: Sendable {
-  @usableFromInline weak let subject: DispatchSubject<Element>?
-
-  @inlinable
-  init(_ subject: DispatchSubject<Element>) {
-    self.subject = subject
+    core.unsubscribe(slot: slot, id: id)
   }
 }

@@ -12,25 +12,26 @@
 /// dispatching keeps working (and reaches whoever is still subscribed) even
 /// after the dispatcher that owned the subject is gone.
 public struct AnyObserver<Element: Sendable>: ObserverType {
+  // One of the two is set: a subject, or a closure. Plain optional fields
+  // rather than an enum, so that an observer made and used on the spot (as
+  // `dispatcher.items.dispatch(x)` does) compiles to a call on the subject.
   @usableFromInline
-  enum Target: Sendable {
-    case subject(DispatchSubject<Element>)
-    case handler(@Sendable (Element) -> Void)
-  }
-
+  let subject: DispatchSubject<Element>?
   @usableFromInline
-  let target: Target
+  let handler: (@Sendable (Element) -> Void)?
 
   @inlinable
-  init(target: Target) {
-    self.target = target
+  init(subject: DispatchSubject<Element>) {
+    self.subject = subject
+    handler = nil
   }
 
   /// Creates an observer that calls `dispatch` with every value sent to it.
   ///
   /// - Parameter dispatch: Called on the dispatching thread.
   public init(_ dispatch: @escaping @Sendable (Element) -> Void) {
-    target = .handler(dispatch)
+    subject = nil
+    handler = dispatch
   }
 
   /// Creates an observer that forwards every value to `observer`.
@@ -44,10 +45,13 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   ///
   /// - Parameter element: The value to send.
   @inlinable
+  @inline(__always)
   public func dispatch(_ element: Element) {
-    switch target {
-    case .subject(let subject): subject.dispatch(element)
-    case .handler(let handler): handler(element)
+    // Through the stored properties, without binding copies: no retains.
+    if subject != nil {
+      subject.unsafelyUnwrapped.dispatch(element)
+    } else {
+      handler.unsafelyUnwrapped(element)
     }
   }
 

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import SearchFeature
 import XCTest
 
@@ -26,23 +27,16 @@ func withTimeout<T: Sendable>(
 func firstValue<Source: ObservableType>(
   of observable: Source, where predicate: @escaping @Sendable (Source.Element) -> Bool
 ) async throws -> Source.Element {
-  let values = observable.filter(predicate).take(1).values
-  return try await withTimeout {
-    for await value in values { return value }
-    throw TimedOut()
-  }
+  try await TestRecorder(observable.filter(predicate)).next()[0]
 }
 
 extension SearchStore {
   /// Runs `action`, then waits until the load it starts has finished.
   @MainActor
   func load(_ action: () -> Void) async throws {
-    let finished = isLoading.changed.filter { !$0 }.take(1).values
+    let finished = TestRecorder(results.changed.filter { !$0.isLoading })
     action()
-    try await withTimeout {
-      for await _ in finished { return }
-      throw TimedOut()
-    }
+    _ = try await finished.next()
   }
 }
 

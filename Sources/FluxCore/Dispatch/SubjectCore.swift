@@ -1,0 +1,100 @@
+import Synchronization
+
+/// The part of a subject that its subscriptions need: the delivery state
+/// word, the delivery snapshot and the registry, none of them generic.
+///
+/// A subject holds its core, and so does every subscription token, so a token
+/// can end its subscription whenever it is disposed, even after the subject is
+/// gone, without a weak reference (which would slow down every retain of the
+/// subject) and without generic code (which an `any Disposable` would run
+/// unspecialized). The core holds no reference to the subject, and once the
+/// subject is gone it holds no handler either.
+@usableFromInline
+final class SubjectCore: Sendable {
+  /// The delivery state word. See DispatchSubject+Delivery.swift.
+  @usableFromInline let delivery = Atomic<Int>(0)
+  /// The subscribers events are delivered to, holding one strong reference;
+  /// touched only by the thread that holds the delivery role.
+  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
+  /// The subscriptions; its mutex also guards the subject's typed values.
+  @usableFromInline let registry = Lock(SubscriberRegistry())
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    snapshot.load(ordering: .relaxed)?.release()
+  }
+
+  /// Marks the snapshot stale after a change of the active subscribers.
+  /// Called with the lock held.
+  ///
+  /// Only a thread holding the lock clears `stale`, so seeing it set here
+  /// means it stays set until a refresh that comes after this change; the
+  /// read-modify-write is needed only when it is clear.
+  @inlinable
+  func markSnapshotStale() {
+    if delivery.load(ordering: .relaxed) & DeliveryState.stale == 0 {
+      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
+    }
+  }
+
+  /// Rebuilds the snapshot from the registry and clears `stale`. Called with
+  /// the lock and the role held.
+  ///
+  /// - Returns: The replaced snapshot, to be released after the lock.
+  @inlinable
+  func refreshSnapshot(from registry: inout SubscriberRegistry) -> StaleSnapshot {
+    let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
+    delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
+    return snapshot.exchange(fresh, ordering: .relaxed)
+  }
+
+  /// Ends the subscription in `slot` if it still belongs to `id`.
+  ///
+  /// If the delivery snapshot may hold the subscriber, it is dropped now when
+  /// nobody is delivering, so that the handler is released before `dispose`
+  /// returns; otherwise the thread that is delivering drops it when it
+  /// finishes. Never delivers anything itself.
+  @usableFromInline
+  func unsubscribe(slot: Int32, id: UInt64) {
+    let (removed, stale) = registry.withLock { registry in
+      // Destructure the result rather than copy out of it: no retain.
+      guard case (let subscriber?, let mayBeInSnapshot)? = registry.remove(slot: slot, id: id)
+      else {
+        return (SubscriberBase?.none, StaleSnapshot.none)
+      }
+      subscriber.isDisposed.store(true, ordering: .relaxed)
+      markSnapshotStale()
+      guard mayBeInSnapshot else { return (subscriber, nil) }
+      let word = delivery.load(ordering: .relaxed)
+      guard word & DeliveryState.delivering == 0,
+        delivery.compareExchange(
+          expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
+        ).exchanged
+      else { return (subscriber, nil) }
+      let stale = snapshot.exchange(nil, ordering: .relaxed)
+      delivery.store(word, ordering: .releasing)
+      return (subscriber, stale)
+    }
+    // Outside the lock: this may free the handler and run its captures' deinit.
+    stale?.release()
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Removes every subscription and drops the snapshot, for the subject's
+  /// deinit, so that the handlers go with the subject even while tokens keep
+  /// the core. Nobody is delivering: that would need the subject.
+  func removeEverything() {
+    let (subscribers, stale) = registry.withLock { registry in
+      (registry.removeAll(), snapshot.exchange(nil, ordering: .relaxed))
+    }
+    // Outside the lock: these releases may run deinit code.
+    stale?.release()
+    withExtendedLifetime(subscribers) {}
+  }
+}
+
+/// A snapshot replaced or dropped under the lock, to be released after it.
+@usableFromInline
+typealias StaleSnapshot = Unmanaged<SubscriberSnapshot>?

@@ -1,0 +1,65 @@
+import FluxCore
+import FluxCoreTesting
+import XCTest
+
+final class DispatchLogTests: XCTestCase {
+  func testActionsThroughTheObserverViewAreLoggedWithDispatcherAndSubject() {
+    let dispatcher = TestDispatcher()
+    let actions = AnyObserverDispatcher(dispatcher)
+    let log = TestRecorder<String>()
+    let observation = DispatchLog.observe { log.handler("\($0)") }
+
+    actions.loading.dispatch(true)
+    actions.items.dispatch(["a", "b"])
+    observation.dispose()
+
+    assertValues(log, equal: ["TestDispatcher.loading ← true", #"TestDispatcher.items ← ["a", "b"]"#])
+  }
+
+  func testAnActionIsLoggedBeforeItIsDelivered() {
+    let dispatcher = TestDispatcher()
+    let events = TestRecorder<String>()
+    let store = dispatcher.loading.subscribe { events.handler("delivered \($0)") }
+    let observation = DispatchLog.observe { events.handler("logged \($0.value)") }
+
+    AnyObserverDispatcher(dispatcher).loading.dispatch(false)
+    observation.dispose()
+
+    assertValues(events, equal: ["logged false", "delivered false"])
+    store.dispose()
+  }
+
+  func testNothingIsLoggedWhenNobodyObservesOrWhenSentToTheSubjectDirectly() {
+    let dispatcher = TestDispatcher()
+    let log = TestRecorder<String>()
+    let before = DispatchLog.isActive
+
+    AnyObserverDispatcher(dispatcher).loading.dispatch(true)
+    let observation = DispatchLog.observe { log.handler($0.label) }
+    let during = DispatchLog.isActive
+    dispatcher.loading.dispatch(true)  // not through a view
+    observation.dispose()
+    AnyObserverDispatcher(dispatcher).loading.dispatch(false)
+
+    XCTAssertFalse(before)
+    XCTAssertTrue(during)
+    XCTAssertFalse(DispatchLog.isActive)
+    assertValues(log, equal: [])
+  }
+
+  func testEveryObserverSeesEveryAction() {
+    let dispatcher = TestDispatcher()
+    let first = TestRecorder<String>()
+    let second = TestRecorder<String>()
+    let observations = [
+      DispatchLog.observe { first.handler($0.label) },
+      DispatchLog.observe { second.handler($0.label) },
+    ]
+
+    AnyObserverDispatcher(dispatcher).items.dispatch([])
+    observations.forEach { $0.dispose() }
+
+    assertValues(first, equal: ["TestDispatcher.items"])
+    assertValues(second, equal: ["TestDispatcher.items"])
+  }
+}
