@@ -64,7 +64,8 @@ struct Options: Equatable {
     ) throws(UsageError) -> T {
       guard let number = T(text), range.contains(number) else {
         throw UsageError(
-          message: "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound), not “\(text)”")
+          message:
+            "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound), not “\(text)”")
       }
       return number
     }

@@ -16,6 +16,8 @@ import XCTest
 ///   - recorder: The recorder to check.
 ///   - expected: The values it should hold, in order.
 ///   - message: Added to the failure.
+///   - file: The file to report a failure in; the caller's by default.
+///   - line: The line to report a failure at; the caller's by default.
 public func assertValues<Element: Equatable>(
   _ recorder: TestRecorder<Element>, equal expected: [Element],
   _ message: @autoclosure () -> String = "",

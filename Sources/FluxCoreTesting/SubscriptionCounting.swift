@@ -20,7 +20,10 @@ extension Store: SubscriptionCounting {}
 /// assertNoLiveSubscriptions(dispatcher.items, dispatcher.loading)
 /// ```
 ///
-/// - Parameter sources: What to check.
+/// - Parameters:
+///   - sources: What to check.
+///   - file: The file to report a failure in; the caller's by default.
+///   - line: The line to report a failure at; the caller's by default.
 public func assertNoLiveSubscriptions(
   _ sources: any SubscriptionCounting...,
   file: StaticString = #filePath, line: UInt = #line
@@ -42,7 +45,10 @@ extension XCTestCase {
   /// under test subscribes to; the check runs after the test body, in its
   /// teardown.
   ///
-  /// - Parameter sources: What to check at the end of the test.
+  /// - Parameters:
+  ///   - sources: What to check at the end of the test.
+  ///   - file: The file to report a failure in; the caller's by default.
+  ///   - line: The line to report a failure at; the caller's by default.
   public func expectNoLiveSubscriptionsAtEnd(
     _ sources: any SubscriptionCounting...,
     file: StaticString = #filePath, line: UInt = #line

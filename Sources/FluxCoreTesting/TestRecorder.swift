@@ -77,7 +77,7 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
       waiters.removeAll { $0.count <= recorded.count }
       return ready
     }
-    ready.forEach { $0.continuation.resume() }
+    for waiter in ready { waiter.continuation.resume() }
   }
 
   /// Waits until `count` values have been recorded in all, then returns all
@@ -86,6 +86,7 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
   /// - Parameters:
   ///   - count: How many values to wait for, counting those already recorded.
   ///   - timeout: How long to wait before failing.
+  /// - Returns: Every value recorded, at least `count` of them.
   /// - Throws: ``TestRecorderTimeout`` if fewer values arrive in time.
   @discardableResult
   public func waitForValues(count: Int, timeout: Duration = .seconds(5)) async throws -> [Element] {
@@ -99,6 +100,7 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
   /// - Parameters:
   ///   - count: How many values to return.
   ///   - timeout: How long to wait before failing.
+  /// - Returns: The next `count` values, in the order they were recorded.
   /// - Throws: ``TestRecorderTimeout`` if fewer values arrive in time.
   public func next(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [Element] {
     let start = lock.withLock { consumed }

@@ -13,7 +13,8 @@ final class DispatchLogTests: XCTestCase {
     actions.items.dispatch(["a", "b"])
     observation.dispose()
 
-    assertValues(log, equal: ["TestDispatcher.loading ← true", #"TestDispatcher.items ← ["a", "b"]"#])
+    assertValues(
+      log, equal: ["TestDispatcher.loading ← true", #"TestDispatcher.items ← ["a", "b"]"#])
   }
 
   func testAnActionIsLoggedBeforeItIsDelivered() {
@@ -57,7 +58,7 @@ final class DispatchLogTests: XCTestCase {
     ]
 
     AnyObserverDispatcher(dispatcher).items.dispatch([])
-    observations.forEach { $0.dispose() }
+    for observation in observations { observation.dispose() }
 
     assertValues(first, equal: ["TestDispatcher.items"])
     assertValues(second, equal: ["TestDispatcher.items"])

@@ -115,7 +115,7 @@ final class DispatchSubjectTests: XCTestCase {
     subject.dispatch(1)
 
     XCTAssertEqual(recorder.values, ["s0 1", "s2 1", "s4 1", "late 1"])
-    (subscriptions + [late]).forEach { $0.dispose() }
+    for subscription in (subscriptions + [late]) { subscription.dispose() }
   }
 
   func testHandlerDispatchDeep100000TimesDoesNotOverflowTheStack() {

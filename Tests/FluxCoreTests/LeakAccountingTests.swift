@@ -118,6 +118,6 @@ final class LeakAccountingTests: XCTestCase {
 
     XCTAssertNil(weakSubject)
     XCTAssertNil(weakCapture)
-    tokens.forEach { $0.dispose() }  // harmless now
+    for token in tokens { token.dispose() }  // harmless now
   }
 }

@@ -9,7 +9,9 @@ final class LoadStateTests: XCTestCase {
   typealias State = LoadState<[Int], Failure>
 
   func testALoadThatSucceedsGoesFromIdleThroughLoadingToLoaded() {
-    let states: [State] = [.idle, State.idle.startingLoad(), State.idle.startingLoad().succeeding(with: [1])]
+    let states: [State] = [
+      .idle, State.idle.startingLoad(), State.idle.startingLoad().succeeding(with: [1]),
+    ]
 
     XCTAssertEqual(states, [.idle, .loading(previous: nil), .loaded([1])])
     XCTAssertEqual(states.map(\.isLoading), [false, true, false])

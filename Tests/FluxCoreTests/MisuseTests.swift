@@ -2,10 +2,11 @@ import FluxCore
 import XCTest
 
 /// What happens on each misuse is defined, documented, and (where it does not
-/// trap) tested. Elsewhere: negative `skip` and `take` counts
-/// (SkipAndTakeTests), dispatching after the dispatcher is gone
-/// (DispatcherViewTests), re-dispatching 100 000 times from a handler
-/// (DispatchSubjectTests).
+/// trap) tested.
+///
+/// Elsewhere: negative `skip` and `take` counts (SkipAndTakeTests), dispatching
+/// after the dispatcher is gone (DispatcherViewTests), re-dispatching 100 000
+/// times from a handler (DispatchSubjectTests).
 final class MisuseTests: XCTestCase {
   /// Subscribes to `target` and disposes `token` when it is deinitialized.
   final class ActsOnDeinit: Sendable {
@@ -14,7 +15,10 @@ final class MisuseTests: XCTestCase {
     let subscribed: Recorder<Int>
     let bag: DisposeBag
 
-    init(target: DispatchSubject<Int>, disposing token: any Disposable, recordInto: Recorder<Int>, bag: DisposeBag) {
+    init(
+      target: DispatchSubject<Int>, disposing token: any Disposable, recordInto: Recorder<Int>,
+      bag: DisposeBag
+    ) {
       self.target = target
       self.token = token
       subscribed = recordInto

@@ -28,7 +28,9 @@ final class ModelTests: XCTestCase {
 
   func testATimeSeededOperationListMatchesTheReferenceModel() {
     let seed = UInt64(Date().timeIntervalSince1970 * 1_000)
-    print("ModelTests time seed: \(seed) (replay: FLUXCORE_SEED=\(seed) swift test --filter ModelTests)")
+    print(
+      "ModelTests time seed: \(seed) (replay: FLUXCORE_SEED=\(seed) swift test --filter ModelTests)"
+    )
     for offset in 0..<20 {
       guard check(seed: seed &+ UInt64(offset)) else { return }
     }

@@ -5,9 +5,10 @@ import XCTest
 /// subscribers one after another, in subscription order, and starts the next
 /// event only when all have returned; a store updates its variables inside
 /// those calls, and a variable notifies its observers before its setter
-/// returns. So a view that observes the store created last, or a store derived
-/// from the others, finds every store before it already updated by the same
-/// event.
+/// returns.
+///
+/// So a view that observes the store created last, or a store derived from the
+/// others, finds every store before it already updated by the same event.
 final class StoreOrderingTests: XCTestCase {
   final class CountStore: Store, @unchecked Sendable {
     let count: Property<Int>

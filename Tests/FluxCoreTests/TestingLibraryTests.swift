@@ -1,6 +1,7 @@
 import FluxCore
-@testable import FluxCoreTesting
 import XCTest
+
+@testable import FluxCoreTesting
 
 final class TestingLibraryTests: XCTestCase {
   func testARecorderRecordsWhatItsSourceDelivers() {

@@ -114,7 +114,7 @@ final class SearchActionCreatorTests: XCTestCase {
     XCTAssertEqual(history.values.map { $0.map(\.title) }, [["New"]])
     XCTAssertEqual(loading.values, [true, true, false])
     XCTAssertEqual(store.request.value?.query, "new")
-    subscriptions.forEach { $0.dispose() }
+    for subscription in subscriptions { subscription.dispose() }
   }
 
   func testALateFailureOfAnOlderQueryIsDroppedToo() async throws {
@@ -189,6 +189,6 @@ actor OutcomeRecordingAPI: SearchAPI {
   private func notify() {
     let ready = waiters
     waiters = []
-    ready.forEach { $0.resume() }
+    for waiter in ready { waiter.resume() }
   }
 }

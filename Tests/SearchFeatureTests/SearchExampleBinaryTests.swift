@@ -36,8 +36,10 @@ final class SearchExampleBinaryTests: XCTestCase {
     process.waitUntilExit()
     return Run(
       status: process.terminationStatus,
-      output: String(decoding: out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        .map(String.init).dropLast().map { $0 },
+      output: String(decoding: out, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .map(String.init).dropLast().map { $0 },
       error: String(decoding: err, as: UTF8.self))
   }
 

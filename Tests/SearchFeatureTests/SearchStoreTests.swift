@@ -78,6 +78,7 @@ final class SearchStoreTests: XCTestCase {
   func testTheStoreLeavesNoSubscriptionOnItsDispatcherWhenItGoes() {
     store = nil
 
-    assertNoLiveSubscriptions(dispatcher.request, dispatcher.items, dispatcher.loading, dispatcher.error)
+    assertNoLiveSubscriptions(
+      dispatcher.request, dispatcher.items, dispatcher.loading, dispatcher.error)
   }
 }

@@ -60,7 +60,8 @@ public actor StubSearchAPI: SearchAPI {
     let matches = Self.matches(for: request.query, in: catalogue)
     let start = min((request.page - 1) * request.perPage, matches.count)
     let end = min(start + request.perPage, matches.count)
-    return SearchPage(request: request, items: Array(matches[start..<end]), totalCount: matches.count)
+    return SearchPage(
+      request: request, items: Array(matches[start..<end]), totalCount: matches.count)
   }
 
   /// The items that match `query`, most-starred first.

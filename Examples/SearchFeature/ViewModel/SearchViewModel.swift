@@ -27,7 +27,9 @@ public final class SearchViewModel {
     /// All the numbered result rows, current value first: for a list view.
     public let rows: Observable<[SearchRow]>
     /// The rows that each completed load added: page 1 of a query, then each
-    /// next page. For a view that prints, like a console.
+    /// next page.
+    ///
+    /// For a view that prints, like a console.
     public let loadedRows: Observable<[SearchRow]>
     /// The status line, current value first; repeats are dropped.
     public let status: Observable<SearchStatus>

@@ -9,7 +9,9 @@
 enum DeliveryState: Sendable {
   /// A thread holds the delivery role.
   @inlinable static var delivering: Int { 1 }
-  /// The pending queue holds work for the holder. Only set with `delivering`.
+  /// The pending queue holds work for the holder.
+  ///
+  /// Only set with `delivering`.
   @inlinable static var pending: Int { 2 }
   /// The subscriptions changed since the snapshot was built: the next event
   /// must rebuild it, and the holder drops it when it gives the role back, so

@@ -15,7 +15,7 @@ import Synchronization
 /// one atomic load per action sent through a dispatcher view. Observers are
 /// called on the dispatching thread, before the action is delivered, with no
 /// lock held; they must be quick and thread-safe.
-public enum DispatchLog {
+public enum DispatchLog: Sendable {
   /// Calls `observer` with every action sent through an
   /// ``AnyObserverDispatcher`` until the returned disposable is disposed.
   ///
@@ -40,15 +40,16 @@ public enum DispatchLog {
   /// The observers of the log.
   @usableFromInline
   final class Registry: Sendable {
-    private let observers = Lock<(nextID: Int, all: [(id: Int, observer: @Sendable (DispatchRecord) -> Void)])>(
-      (0, []))
+    typealias Observer = @Sendable (DispatchRecord) -> Void
+
+    private let observers = Lock<(nextID: Int, all: [(id: Int, observer: Observer)])>((0, []))
     /// Labels found so far, by subject; the weak reference tells a subject
     /// from a later one at the same address.
     fileprivate let labels = Lock<[ObjectIdentifier: (subject: WeakObject, label: String)]>([:])
 
     init() {}
 
-    func add(_ observer: @escaping @Sendable (DispatchRecord) -> Void) -> Int {
+    func add(_ observer: @escaping Observer) -> Int {
       observers.withLock { state in
         defer { state.nextID += 1 }
         state.all.append((state.nextID, observer))

@@ -24,14 +24,17 @@ import Synchronization
 // an `any Disposable`, which runs unspecialized code, and that stays cheap.
 
 extension DispatchSubject {
-  /// Calls the handlers in the snapshot. The caller holds the role.
+  /// Calls the handlers in the snapshot.
+  ///
+  /// The caller holds the role.
   @inlinable
   func deliverToSnapshot(_ element: Element) {
     core.snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
   }
 
-  /// Gives the role back, after delivering the pending work. The caller
-  /// holds the role.
+  /// Gives the role back, after delivering the pending work.
+  ///
+  /// The caller holds the role.
   @inlinable
   func finishDelivering() {
     if !core.delivery.compareExchange(
@@ -85,12 +88,19 @@ extension DispatchSubject {
     }
   }
 
-  /// Takes the role if nobody holds it (returning `true`), or queues `work`
-  /// for the thread that does (returning `false`). Called with the lock held.
+  /// Takes the role if nobody holds it (returning `true`), or queues `work` for
+  /// the thread that does (returning `false`).
   ///
-  /// - Parameter refreshing: Whether to bring the snapshot up to date when
-  ///   taking the role, for delivering an event.
-  /// - Returns: Also the snapshot replaced by a refresh.
+  /// Called with the lock held.
+  ///
+  /// - Parameters:
+  ///   - work: What to queue if another thread holds the role.
+  ///   - registry: The subscriptions, from inside the lock.
+  ///   - values: The queue, from inside the lock.
+  ///   - refreshing: Whether to bring the snapshot up to date when taking
+  ///     the role, for delivering an event.
+  /// - Returns: Whether this thread took the role, and the snapshot replaced
+  ///   by a refresh, to be released after the lock.
   @inlinable
   func takeRoleOrQueue(
     _ work: @autoclosure () -> PendingDelivery<Element>,
@@ -119,8 +129,9 @@ extension DispatchSubject {
     }
   }
 
-  /// Carries out work taken from the queue, in queue order. The caller holds
-  /// the role.
+  /// Carries out work taken from the queue, in queue order.
+  ///
+  /// The caller holds the role.
   ///
   /// A subscription is activated now, so that it sees the events queued after
   /// it and none before; an event is delivered after bringing the snapshot up

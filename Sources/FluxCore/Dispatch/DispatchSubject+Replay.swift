@@ -11,8 +11,10 @@ extension DispatchSubject {
 
   /// Stores `value` as the latest and delivers it to every subscriber.
   ///
-  /// - Parameter expectedWrites: If given, publish only if no other write has
-  ///   happened since the caller read this write count.
+  /// - Parameters:
+  ///   - value: The value to publish.
+  ///   - expectedWrites: If given, publish only if no other write has
+  ///     happened since the caller read this write count.
   /// - Returns: Whether `value` was published.
   @inlinable
   @discardableResult

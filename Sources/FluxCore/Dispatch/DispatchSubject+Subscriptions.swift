@@ -51,8 +51,9 @@ extension DispatchSubject {
   }
 
   /// Queues `work` and returns `true` if a thread is delivering; returns
-  /// `false`, queueing nothing, if nobody is. Never takes the role. Called
-  /// with the lock held.
+  /// `false`, queueing nothing, if nobody is.
+  ///
+  /// Never takes the role. Called with the lock held.
   @inlinable
   func queueIfBusy(
     _ work: @autoclosure () -> PendingDelivery<Element>,

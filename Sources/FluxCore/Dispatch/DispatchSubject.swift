@@ -33,7 +33,9 @@ import Synchronization
 /// >   dispatched afterwards, and the subject releases its handler.
 public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverType {
   /// The delivery state, the snapshot and the registry: what subscription
-  /// tokens share with the subject. See SubjectCore.swift.
+  /// tokens share with the subject.
+  ///
+  /// See SubjectCore.swift.
   @usableFromInline let core: SubjectCore
   /// The core's registry lock, held here too so that the subject's own paths
   /// reach it in one step.

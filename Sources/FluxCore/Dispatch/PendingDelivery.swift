@@ -31,6 +31,7 @@ struct PendingQueue<Element: Sendable>: Sendable {
   }
 
   /// Keeps `buffer`'s capacity for later if it has more than the spare's.
+  ///
   /// `buffer` must be empty: the caller empties it outside the lock, because
   /// destroying values may run user code.
   @inlinable

@@ -11,7 +11,9 @@ import Synchronization
 /// subject is gone it holds no handler either.
 @usableFromInline
 final class SubjectCore: Sendable {
-  /// The delivery state word. See DispatchSubject+Delivery.swift.
+  /// The delivery state word.
+  ///
+  /// See DispatchSubject+Delivery.swift.
   @usableFromInline let delivery = Atomic<Int>(0)
   /// The subscribers events are delivered to, holding one strong reference;
   /// touched only by the thread that holds the delivery role.
@@ -27,6 +29,7 @@ final class SubjectCore: Sendable {
   }
 
   /// Marks the snapshot stale after a change of the active subscribers.
+  ///
   /// Called with the lock held.
   ///
   /// Only a thread holding the lock clears `stale`, so seeing it set here
@@ -39,8 +42,9 @@ final class SubjectCore: Sendable {
     }
   }
 
-  /// Rebuilds the snapshot from the registry and clears `stale`. Called with
-  /// the lock and the role held.
+  /// Rebuilds the snapshot from the registry and clears `stale`.
+  ///
+  /// Called with the lock and the role held.
   ///
   /// - Returns: The replaced snapshot, to be released after the lock.
   @inlinable
@@ -84,7 +88,9 @@ final class SubjectCore: Sendable {
 
   /// Removes every subscription and drops the snapshot, for the subject's
   /// deinit, so that the handlers go with the subject even while tokens keep
-  /// the core. Nobody is delivering: that would need the subject.
+  /// the core.
+  ///
+  /// Nobody is delivering: that would need the subject.
   func removeEverything() {
     let (subscribers, stale) = registry.withLock { registry in
       (registry.removeAll(), snapshot.exchange(nil, ordering: .relaxed))

@@ -5,7 +5,9 @@
 struct SubjectValues<Element: Sendable>: Sendable {
   @usableFromInline var pending = PendingQueue<Element>()
   /// The value a replaying subscription starts with: the latest one published
-  /// by a ``Variable``. Always `nil` for a plain subject.
+  /// by a ``Variable``.
+  ///
+  /// Always `nil` for a plain subject.
   @usableFromInline var latest: Element?
   /// How many values have been published, so that ``Variable/update(_:)`` can
   /// tell whether another write came between its read and its write.

@@ -1,9 +1,11 @@
 import Synchronization
 
 /// What the subject's registry knows of a subscription: whether it has been
-/// disposed. Not generic, so that disposing (which reaches the subject through
-/// an `any Disposable` and so runs unspecialized code) needs no generic
-/// metadata; ``Subscriber`` adds the typed handler.
+/// disposed.
+///
+/// Not generic, so that disposing (which reaches the subject through an `any
+/// Disposable` and so runs unspecialized code) needs no generic metadata;
+/// ``Subscriber`` adds the typed handler.
 @usableFromInline
 class SubscriberBase: @unchecked Sendable {
   // Safe: the only stored property is an atomic. @unchecked only because a

@@ -1,4 +1,5 @@
 /// An immutable, ordered list of the subscribers an event is delivered to.
+///
 /// Not generic, like the registry that builds it.
 ///
 /// The subject rebuilds it only when its subscriptions change. Delivering

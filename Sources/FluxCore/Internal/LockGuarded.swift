@@ -41,8 +41,11 @@ final class LockGuardedStorage<Value> {
 extension Lock {
   /// Runs `body` with exclusive access to the lock's state and to `guarded`.
   ///
-  /// - Parameter guarded: A value this lock guards; never one paired with
-  ///   another lock.
+  /// - Parameters:
+  ///   - guarded: A value this lock guards; never one paired with another
+  ///     lock.
+  ///   - body: Runs with the lock held; it must not call user code.
+  /// - Returns: What `body` returns.
   @inlinable
   func withLock<Guarded, Result>(
     guarding guarded: LockGuarded<Guarded>,

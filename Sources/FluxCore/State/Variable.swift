@@ -28,7 +28,9 @@ public final class Variable<Value: Sendable>: ObservableType {
     subject = DispatchSubject(latest: value)
   }
 
-  /// The current value. Setting it notifies every subscriber.
+  /// The current value.
+  ///
+  /// Setting it notifies every subscriber.
   @inlinable
   public var value: Value {
     get { subject.latestWithWriteCount.value! }

@@ -74,7 +74,9 @@ open class Store: @unchecked Sendable {
   ///   - source: The stream, typically a stream of an ``AnyObservableDispatcher``.
   ///   - variable: The state to keep up to date.
   @inlinable
-  public func bind<Source: ObservableType>(_ source: Source, to variable: Variable<Source.Element>) {
+  public func bind<Source: ObservableType>(
+    _ source: Source, to variable: Variable<Source.Element>
+  ) {
     source.subscribe { value in variable.value = value }.disposed(by: disposeBag)
   }
 

@@ -92,7 +92,7 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
 
       XCTAssertEqual(stable.value, 2_000)
       XCTAssertEqual(selfDisposed.value, 1)
-      victims.forEach { $0.dispose() }
+      for victim in victims { victim.dispose() }
       XCTAssertEqual(subject.subscriptionCount, 1)
     }
   }
@@ -114,6 +114,6 @@ final class DisposableHolder: @unchecked Sendable {
     lock.lock()
     let taken = held
     lock.unlock()
-    taken.forEach { $0.dispose() }
+    for token in taken { token.dispose() }
   }
 }

@@ -182,12 +182,12 @@ final class NoLeaksGuaranteeTests: XCTestCase {
 
       runOnThreads(2) { thread in
         if thread == 0 {
-          tokens.forEach { $0.dispose() }
+          for token in tokens { token.dispose() }
         } else {
           holder.drop()  // the last reference: the subject is freed on this thread
         }
       }
-      tokens.forEach { $0.dispose() }  // again, after the subject is gone
+      for token in tokens { token.dispose() }  // again, after the subject is gone
 
       XCTAssertNil(weakSubject)
       XCTAssertEqual(received.value, 20)

@@ -24,7 +24,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
       XCTAssertEqual(values.reduce(0, +), all * (all - 1) / 2)
       XCTAssertEqual(Set(values).count, all)
     }
-    subscriptions.forEach { $0.dispose() }
+    for subscription in subscriptions { subscription.dispose() }
   }
 
   func testNothingIsLostUnderSubscribeAndDisposeChurn() {

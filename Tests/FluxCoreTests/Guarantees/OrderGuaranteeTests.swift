@@ -49,7 +49,7 @@ final class OrderGuaranteeTests: XCTestCase {
         let own = reference.filter { $0 / perThread == thread }
         XCTAssertEqual(own, Array(thread * perThread..<(thread + 1) * perThread))
       }
-      subscriptions.forEach { $0.dispose() }
+      for subscription in subscriptions { subscription.dispose() }
     }
   }
 

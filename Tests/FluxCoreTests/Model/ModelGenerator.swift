@@ -50,7 +50,8 @@ enum ModelGenerator {
         case 0..<2: behavior = .disposeSelf(after: Int.random(in: 1...4, using: &random))
         case 2..<4 where subject == 0:
           behavior = .redispatch(
-            times: Int.random(in: 1...4, using: &random), add: Int.random(in: 1...7, using: &random))
+            times: Int.random(in: 1...4, using: &random), add: Int.random(in: 1...7, using: &random)
+          )
         case 4 where subject == 0:
           behavior = .subscribeAnother(id: nextID + 1)
         case 5:
@@ -61,14 +62,16 @@ enum ModelGenerator {
               ? nextID + 2 : live[Int.random(in: 0..<live.count, using: &random)])
         default: break
         }
-        operations.append(.subscribe(id: nextID, subject: subject, chain: chain(), behavior: behavior))
+        operations.append(
+          .subscribe(id: nextID, subject: subject, chain: chain(), behavior: behavior))
         live.append(nextID)
         nextID += 2  // leaves room for an id made by `subscribeAnother`
       case 22..<32 where !live.isEmpty:
         let index = Int.random(in: 0..<live.count, using: &random)
         operations.append(.dispose(id: live.remove(at: index)))
       case 32..<60:
-        operations.append(.dispatch(subject: Int.random(in: 0...1, using: &random), value: nextValue))
+        operations.append(
+          .dispatch(subject: Int.random(in: 0...1, using: &random), value: nextValue))
         nextValue += Int.random(in: 0...2, using: &random)  // repeats exercise distinct
       case 60..<68:
         operations.append(

@@ -31,7 +31,8 @@ enum ModelOperation: CustomStringConvertible, Sendable {
     case .dispatch(let subject, let value):
       return "S\(subject).dispatch(\(value))"
     case .dispatchConcurrently(let subject, let threads, let perThread, let churn):
-      return "S\(subject): \(threads) threads dispatch \(perThread) each\(churn ? ", with churn" : "")"
+      let churning = churn ? ", with churn" : ""
+      return "S\(subject): \(threads) threads dispatch \(perThread) each\(churning)"
     case .subscribeVariable(let id, let replay, let behavior):
       return "subscribe #\(id) to V\(replay ? "" : ".changed"), \(behavior)"
     case .setVariable(let value):

@@ -86,7 +86,9 @@ final class ModelRunner: @unchecked Sendable {
       case .redispatch(let times, let add):
         if count <= times, let subject { subjects[subject].dispatch(value + add) }
       case .subscribeAnother(let id):
-        if count == 1, let subject { self.subscribe(id: id, subject: subject, chain: [], behavior: .plain) }
+        if count == 1, let subject {
+          self.subscribe(id: id, subject: subject, chain: [], behavior: .plain)
+        }
       case .disposeOther(let id):
         if count == 1 { dispose(id: id) }
       }
@@ -131,7 +133,9 @@ final class ModelRunner: @unchecked Sendable {
       (0..<perThread).map { base + thread * 10_000 + $0 }
     }
     if order.sorted() != expected.sorted() {
-      violate("S\(subject): concurrent dispatch delivered \(order.count) of \(expected.count), or some twice")
+      violate(
+        "S\(subject): concurrent dispatch delivered \(order.count) of \(expected.count), or some twice"
+      )
     }
     for thread in 0..<threads {
       let own = order.filter { ($0 - base) / 10_000 == thread }
@@ -159,10 +163,13 @@ final class ModelRunner: @unchecked Sendable {
 
   // MARK: Running
 
-  /// Runs `operations`; returns the differences from the reference model.
+  /// Runs `operations` against the library and the reference model.
   ///
-  /// - Parameter interfere: Runs on the library side only, after the
-  ///   operations: for checking that the comparison notices a difference.
+  /// - Parameters:
+  ///   - operations: What to run, in order.
+  ///   - interfere: Runs on the library side only, after the operations: for
+  ///     checking that the comparison notices a difference.
+  /// - Returns: The differences from the reference model; empty if none.
   static func run(
     _ operations: [ModelOperation], interfere: ((ModelRunner) -> Void)? = nil
   ) -> [String] {
@@ -236,7 +243,9 @@ final class ModelRunner: @unchecked Sendable {
     }
     let events = model[0].delivered
     if store.last.value != (events.last ?? 0) || store.sum.value != events.reduce(0, +) {
-      violate("the store holds \(store.last.value), \(store.sum.value); the model \(events.last ?? 0), \(events.reduce(0, +))")
+      violate(
+        "the store holds \(store.last.value), \(store.sum.value); the model \(events.last ?? 0), \(events.reduce(0, +))"
+      )
     }
     // Leak accounting: every subscription the model still has is live, and
     // no other (a `take` that finished, say, has ended its subscription).
@@ -244,7 +253,9 @@ final class ModelRunner: @unchecked Sendable {
       3 + model[0].subscribers.count, 1 + model[1].subscribers.count,
       modelVariable.subscribers.count,
     ]
-    let live = [subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount]
+    let live = [
+      subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount,
+    ]
     if live != expectedLive {
       violate("live subscriptions \(live), the model \(expectedLive)")
     }
@@ -253,8 +264,10 @@ final class ModelRunner: @unchecked Sendable {
     lock.lock()
     let all = Array(probes.values)
     lock.unlock()
-    all.forEach { $0.dispose() }
-    let counts = [subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount]
+    for subscription in all { subscription.dispose() }
+    let counts = [
+      subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount,
+    ]
     if counts != [3, 1, 0] {
       violate("subscription counts after disposing everything: \(counts), expected [3, 1, 0]")
     }

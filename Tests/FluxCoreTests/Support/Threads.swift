@@ -61,7 +61,7 @@ final class WorkerPool: @unchecked Sendable {
         done.leave()
       }
     }
-    assigned.forEach { $0.wake.signal() }
+    for worker in assigned { worker.wake.signal() }
     for _ in 0..<count { ready.wait() }
     for _ in 0..<count { go.signal() }
     done.wait()
@@ -97,8 +97,10 @@ final class Tracked: Sendable {
 }
 
 /// Busy-waits until `condition` holds, for at most `seconds`; returns whether
-/// it held. For waiting on another thread's progress, with a bound so that a
-/// regression fails the test instead of hanging it.
+/// it held.
+///
+/// For waiting on another thread's progress, with a bound so that a regression
+/// fails the test instead of hanging it.
 @discardableResult
 func spin(upTo seconds: Double = 10, until condition: () -> Bool) -> Bool {
   let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)

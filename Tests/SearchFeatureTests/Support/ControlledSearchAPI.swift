@@ -6,7 +6,8 @@ import SearchFeature
 /// resumed request finishes on this actor before the next, so the action
 /// creator receives the responses in that order.
 actor ControlledSearchAPI: SearchAPI {
-  private var waiting: [(request: SearchRequest, reply: CheckedContinuation<SearchPage, Error>)] = []
+  private var waiting: [(request: SearchRequest, reply: CheckedContinuation<SearchPage, Error>)] =
+    []
   private var arrivals: [(count: Int, waiter: CheckedContinuation<Void, Never>)] = []
   private(set) var received: [SearchRequest] = []
 
@@ -16,7 +17,7 @@ actor ControlledSearchAPI: SearchAPI {
       received.append(request)
       let ready = arrivals.filter { received.count >= $0.count }
       arrivals.removeAll { received.count >= $0.count }
-      ready.forEach { $0.waiter.resume() }
+      for arrival in ready { arrival.waiter.resume() }
     }
   }
 

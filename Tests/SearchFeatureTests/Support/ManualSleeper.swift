@@ -58,7 +58,7 @@ final class ManualSleeper: Sendable {
       defer { state.sleepers = [:] }
       return state.sleepers
     }
-    sleepers.values.forEach { $0.resume() }
+    for sleeper in sleepers.values { sleeper.resume() }
   }
 }
 
