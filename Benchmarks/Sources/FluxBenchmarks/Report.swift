@@ -62,6 +62,11 @@ func ratios(_ results: [Result], _ counts: [Count]) -> [Ratio] {
     Ratio(
       name: "dispatcher view with the log off / the subject itself", value: logOff / direct,
       target: "", met: nil))
+  let retained = median(results, "dispatch through a dispatcher view", "FluxCore, subject + retain")
+  ratios.append(
+    Ratio(
+      name: "dispatcher view with the log off / the subject + retain", value: logOff / retained,
+      target: "", met: nil))
   for count in counts where count.contender == "FluxCore" {
     if count.measurement.contains("subscribe + dispose") {
       continue  // informational: the handler's context is the app's allocation

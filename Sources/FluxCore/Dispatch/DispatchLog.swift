@@ -43,9 +43,6 @@ public enum DispatchLog: Sendable {
     typealias Observer = @Sendable (DispatchRecord) -> Void
 
     private let observers = Lock<(nextID: Int, all: [(id: Int, observer: Observer)])>((0, []))
-    /// Labels found so far, by subject; the weak reference tells a subject
-    /// from a later one at the same address.
-    fileprivate let labels = Lock<[ObjectIdentifier: (subject: WeakObject, label: String)]>([:])
 
     init() {}
 
@@ -82,7 +79,7 @@ public enum DispatchLog: Sendable {
   static func loggingObserver<Element>(
     _ subject: DispatchSubject<Element>, of dispatcher: some DispatcherType
   ) -> AnyObserver<Element> {
-    let label = registry.label(of: subject, in: dispatcher)
+    let label = label(of: subject, in: dispatcher)
     return AnyObserver { element in
       registry.record(DispatchRecord(label: label, value: element))
       subject.dispatch(element)
@@ -90,32 +87,31 @@ public enum DispatchLog: Sendable {
   }
 }
 
-extension DispatchLog.Registry {
+extension DispatchLog {
   /// `Dispatcher.property` for `subject`: its dispatcher's type and the name
-  /// of the property that holds it, found by reflection once and cached.
-  func label(of subject: AnyObject, in dispatcher: any DispatcherType) -> String {
-    let key = ObjectIdentifier(subject)
-    if let known = labels.withLock({ $0[key] }), known.subject.object === subject {
-      return known.label
+  /// of the property that holds it, found by reflection once and kept on the
+  /// subject.
+  static func label<Element>(
+    of subject: DispatchSubject<Element>, in dispatcher: any DispatcherType
+  ) -> String {
+    if let known = subject.registry.withLock({ $0.logLabel }) {
+      return known
     }
+    // The property that holds this very subject; a computed property that
+    // makes a new one each time is not a child, hence the fallback.
     let name =
       Mirror(reflecting: dispatcher).children.first { ($0.value as AnyObject) === subject }?.label
       ?? "subject"
     let label = "\(type(of: dispatcher)).\(name)"
-    labels.withLock { $0[key] = (WeakObject(object: subject), label) }
+    subject.registry.withLock { $0.logLabel = label }
     return label
   }
 }
 
-/// A weak reference, for telling an object from a later one at its address.
-struct WeakObject: @unchecked Sendable {
-  // Safe: only read and written inside the registry's `labels` lock.
-  weak var object: AnyObject?
-}
-
 /// Whether ``DispatchLog`` has observers: a plain global with a constant
 /// initial value, which the compiler sets up statically, so that reading it in
-/// the dispatcher view costs one load and no call.
+/// the dispatcher view costs a call to its address accessor and one load, with
+/// no lazy-initialization check.
 @usableFromInline
 let dispatchLogIsActive = Atomic(false)
 

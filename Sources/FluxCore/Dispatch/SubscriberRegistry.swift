@@ -46,6 +46,14 @@ struct SubscriberRegistry: Sendable {
   /// not been disposed.
   @usableFromInline var liveCount = 0
 
+  /// The name ``DispatchLog`` gives the subject, once an action to it has
+  /// been logged.
+  ///
+  /// Kept here because this lock guards it, and on the subject rather than in
+  /// a table, which would need a weak reference (and a weak reference would
+  /// slow down every later retain of the subject).
+  @usableFromInline var logLabel: String?
+
   @inlinable
   init() {}
 
