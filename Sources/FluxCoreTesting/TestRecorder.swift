@@ -61,6 +61,11 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
     lock.withLock { recorded }
   }
 
+  /// How many values have been recorded so far, without copying them.
+  public var count: Int {
+    lock.withLock { recorded.count }
+  }
+
   /// Ends the subscription made by ``init(_:)``; the values stay.
   public func dispose() {
     let subscription = lock.withLock {

@@ -1,12 +1,13 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class DispatchSubjectTests: XCTestCase {
   func testDispatchDeliversToEverySubscriberInSubscriptionOrder() {
     let subject = DispatchSubject<Int>()
-    let calls = Recorder<String>()
-    let first = subject.subscribe { calls.record("first \($0)") }
-    let second = subject.subscribe { calls.record("second \($0)") }
+    let calls = TestRecorder<String>()
+    let first = subject.subscribe { calls.handler("first \($0)") }
+    let second = subject.subscribe { calls.handler("second \($0)") }
 
     subject.dispatch(1)
     subject.dispatch(2)
@@ -20,7 +21,7 @@ final class DispatchSubjectTests: XCTestCase {
     let subject = DispatchSubject<Int>()
 
     subject.dispatch(1)
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.subscribe(recorder.handler)
 
     XCTAssertEqual(recorder.values, [])
@@ -29,7 +30,7 @@ final class DispatchSubjectTests: XCTestCase {
 
   func testIdleDispatchRunsHandlersBeforeReturning() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.subscribe(recorder.handler)
 
     subject.dispatch(7)
@@ -40,7 +41,7 @@ final class DispatchSubjectTests: XCTestCase {
 
   func testAsObserverDispatchesToTheSubject() {
     let subject = DispatchSubject<String>()
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
     let subscription = subject.subscribe(recorder.handler)
 
     subject.asObserver().dispatch("a")
@@ -51,7 +52,7 @@ final class DispatchSubjectTests: XCTestCase {
   }
 
   func testAnyObserverFromAClosureCallsIt() {
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let observer = AnyObserver(recorder.handler)
 
     observer.dispatch(1)
@@ -62,7 +63,7 @@ final class DispatchSubjectTests: XCTestCase {
 
   func testAsObservableSubscribesToTheSubject() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.asObservable().subscribe(recorder.handler)
 
     subject.dispatch(3)
@@ -89,10 +90,10 @@ final class DispatchSubjectTests: XCTestCase {
 
   func testSlotsFreedByDisposeAreReusedWithoutMixingUpTokens() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<String>()
-    let old = subject.subscribe { recorder.record("old \($0)") }
+    let recorder = TestRecorder<String>()
+    let old = subject.subscribe { recorder.handler("old \($0)") }
     old.dispose()
-    let new = subject.subscribe { recorder.record("new \($0)") }
+    let new = subject.subscribe { recorder.handler("new \($0)") }
 
     old.dispose()  // a stale token must not end the slot's new tenant
     subject.dispatch(1)
@@ -104,13 +105,13 @@ final class DispatchSubjectTests: XCTestCase {
 
   func testSubscribersKeepSubscriptionOrderAcrossDisposals() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
     let subscriptions = (0..<5).map { index in
-      subject.subscribe { recorder.record("s\(index) \($0)") }
+      subject.subscribe { recorder.handler("s\(index) \($0)") }
     }
     subscriptions[1].dispose()
     subscriptions[3].dispose()
-    let late = subject.subscribe { recorder.record("late \($0)") }
+    let late = subject.subscribe { recorder.handler("late \($0)") }
 
     subject.dispatch(1)
 

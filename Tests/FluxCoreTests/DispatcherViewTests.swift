@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class TestDispatcher: DispatcherType {
@@ -11,7 +12,7 @@ final class DispatcherViewTests: XCTestCase {
   func testObserverViewDispatchesToTheSubjectWithTheSameName() {
     let dispatcher = TestDispatcher()
     let actions = AnyObserverDispatcher(dispatcher)
-    let recorder = Recorder<[String]>()
+    let recorder = TestRecorder<[String]>()
     let subscription = dispatcher.items.subscribe(recorder.handler)
 
     actions.items.dispatch(["a"])
@@ -23,7 +24,7 @@ final class DispatcherViewTests: XCTestCase {
   func testObservableViewSubscribesToTheSubjectWithTheSameName() {
     let dispatcher = TestDispatcher()
     let streams = AnyObservableDispatcher(dispatcher)
-    let recorder = Recorder<Bool>()
+    let recorder = TestRecorder<Bool>()
     let subscription = streams.loading.subscribe(recorder.handler)
 
     dispatcher.loading.dispatch(true)
@@ -37,7 +38,7 @@ final class DispatcherViewTests: XCTestCase {
     let dispatcher = TestDispatcher()
     let actions = AnyObserverDispatcher(dispatcher)
     let streams = AnyObservableDispatcher(dispatcher)
-    let recorder = Recorder<[String]>()
+    let recorder = TestRecorder<[String]>()
     let subscription = streams.items.subscribe(recorder.handler)
 
     actions.items.dispatch(["x", "y"])
@@ -49,7 +50,7 @@ final class DispatcherViewTests: XCTestCase {
   func testViewsUseTheSharedDispatcherByDefault() {
     let actions = AnyObserverDispatcher<TestDispatcher>()
     let streams = AnyObservableDispatcher<TestDispatcher>()
-    let recorder = Recorder<[String]>()
+    let recorder = TestRecorder<[String]>()
     let subscription = streams.items.subscribe(recorder.handler)
 
     actions.items.dispatch(["shared"])
@@ -66,7 +67,7 @@ final class DispatcherViewTests: XCTestCase {
     // Observable has no `dispatch`, so the wrong use does not compile.
     let sendOnly: AnyObserver<Bool> = AnyObserverDispatcher(dispatcher).loading
     let receiveOnly: Observable<Bool> = AnyObservableDispatcher(dispatcher).loading
-    let recorder = Recorder<Bool>()
+    let recorder = TestRecorder<Bool>()
     let subscription = receiveOnly.subscribe(recorder.handler)
     sendOnly.dispatch(false)
 
@@ -75,7 +76,7 @@ final class DispatcherViewTests: XCTestCase {
   }
 
   func testAnObserverOutlivingItsDispatcherStillDeliversToRemainingSubscribers() {
-    let recorder = Recorder<Bool>()
+    let recorder = TestRecorder<Bool>()
     let observer: AnyObserver<Bool>
     let subscription: any Disposable
     weak var weakDispatcher: TestDispatcher?

@@ -1,13 +1,14 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class DisposeBagTests: XCTestCase {
   func testDeinitDisposesEverythingInInsertionOrder() {
-    let log = Recorder<String>()
+    let log = TestRecorder<String>()
     do {
       let bag = DisposeBag()
-      AnyDisposable { log.record("first") }.disposed(by: bag)
-      AnyDisposable { log.record("second") }.disposed(by: bag)
+      AnyDisposable { log.handler("first") }.disposed(by: bag)
+      AnyDisposable { log.handler("second") }.disposed(by: bag)
     }
 
     XCTAssertEqual(log.values, ["first", "second"])
@@ -15,8 +16,8 @@ final class DisposeBagTests: XCTestCase {
 
   func testDisposeEmptiesTheBag() {
     let bag = DisposeBag()
-    let log = Recorder<String>()
-    AnyDisposable { log.record("a") }.disposed(by: bag)
+    let log = TestRecorder<String>()
+    AnyDisposable { log.handler("a") }.disposed(by: bag)
     let countBefore = bag.count
 
     bag.dispose()
@@ -28,10 +29,10 @@ final class DisposeBagTests: XCTestCase {
 
   func testInsertAfterDisposeDisposesAtOnce() {
     let bag = DisposeBag()
-    let log = Recorder<String>()
+    let log = TestRecorder<String>()
     bag.dispose()
 
-    AnyDisposable { log.record("late") }.disposed(by: bag)
+    AnyDisposable { log.handler("late") }.disposed(by: bag)
 
     XCTAssertEqual(log.values, ["late"])
     XCTAssertEqual(bag.count, 0)
@@ -39,8 +40,8 @@ final class DisposeBagTests: XCTestCase {
 
   func testDisposingTwiceRunsEachDisposableOnce() {
     let bag = DisposeBag()
-    let log = Recorder<String>()
-    AnyDisposable { log.record("once") }.disposed(by: bag)
+    let log = TestRecorder<String>()
+    AnyDisposable { log.handler("once") }.disposed(by: bag)
 
     bag.dispose()
     bag.dispose()
@@ -51,8 +52,8 @@ final class DisposeBagTests: XCTestCase {
   func testBagsNest() {
     let outer = DisposeBag()
     let inner = DisposeBag()
-    let log = Recorder<String>()
-    AnyDisposable { log.record("inner") }.disposed(by: inner)
+    let log = TestRecorder<String>()
+    AnyDisposable { log.handler("inner") }.disposed(by: inner)
     inner.disposed(by: outer)
 
     outer.dispose()
@@ -78,10 +79,10 @@ final class DisposeBagTests: XCTestCase {
 
   func testADisposableMayInsertIntoItsOwnBagWhileBeingDisposed() {
     let bag = DisposeBag()
-    let log = Recorder<String>()
+    let log = TestRecorder<String>()
     AnyDisposable {
-      log.record("outer")
-      AnyDisposable { log.record("inserted during dispose") }.disposed(by: bag)
+      log.handler("outer")
+      AnyDisposable { log.handler("inserted during dispose") }.disposed(by: bag)
     }.disposed(by: bag)
 
     bag.dispose()

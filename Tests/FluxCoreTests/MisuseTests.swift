@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// What happens on each misuse is defined, documented, and (where it does not
@@ -12,11 +13,11 @@ final class MisuseTests: XCTestCase {
   final class ActsOnDeinit: Sendable {
     let target: DispatchSubject<Int>
     let token: any Disposable
-    let subscribed: Recorder<Int>
+    let subscribed: TestRecorder<Int>
     let bag: DisposeBag
 
     init(
-      target: DispatchSubject<Int>, disposing token: any Disposable, recordInto: Recorder<Int>,
+      target: DispatchSubject<Int>, disposing token: any Disposable, recordInto: TestRecorder<Int>,
       bag: DisposeBag
     ) {
       self.target = target
@@ -33,8 +34,8 @@ final class MisuseTests: XCTestCase {
 
   func testADeinitRunByDisposeMaySubscribeAndDispose() {
     let subject = DispatchSubject<Int>()
-    let other = Recorder<Int>()
-    let late = Recorder<Int>()
+    let other = TestRecorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     let otherToken = subject.subscribe(other.handler)
     var token: (any Disposable)?
@@ -54,8 +55,8 @@ final class MisuseTests: XCTestCase {
 
   func testADeinitRunAtTheEndOfADeliveryMaySubscribeAndDisposeOnTheSameSubject() {
     let subject = DispatchSubject<Int>()
-    let other = Recorder<Int>()
-    let late = Recorder<Int>()
+    let other = TestRecorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     let otherToken = subject.subscribe(other.handler)
     let holder = DisposableHolder()
@@ -77,8 +78,8 @@ final class MisuseTests: XCTestCase {
 
   func testADeinitRunByTheSubjectsOwnDeinitMaySubscribeAndDisposeElsewhere() {
     let elsewhere = DispatchSubject<Int>()
-    let other = Recorder<Int>()
-    let late = Recorder<Int>()
+    let other = TestRecorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     let otherToken = elsewhere.subscribe(other.handler)
     do {

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class PropertyTests: XCTestCase {
@@ -14,7 +15,7 @@ final class PropertyTests: XCTestCase {
   func testSubscribeDeliversTheCurrentValueThenChanges() {
     let variable = Variable("a")
     let property = Property(variable)
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
 
     let subscription = property.subscribe(recorder.handler)
     variable.value = "b"
@@ -26,7 +27,7 @@ final class PropertyTests: XCTestCase {
   func testChangedDeliversLaterChangesOnly() {
     let variable = Variable(0)
     let property = variable.asProperty()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
 
     let subscription = property.changed.subscribe(recorder.handler)
     variable.value = 5

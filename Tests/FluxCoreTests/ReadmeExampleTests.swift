@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 // The quick example of README.md, kept here so that it always compiles and
@@ -27,7 +28,7 @@ final class GreetingStore: Store, @unchecked Sendable {
 
 final class ReadmeExampleTests: XCTestCase {
   func testTheQuickExamplePrintsWhatTheReadmeSays() {
-    let printed = Recorder<String>()
+    let printed = TestRecorder<String>()
     let print: @Sendable (String) -> Void = printed.handler
 
     let store = GreetingStore()

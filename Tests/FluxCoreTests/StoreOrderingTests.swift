@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// The rule that keeps views consistent across stores: a subject calls its
@@ -49,9 +50,9 @@ final class StoreOrderingTests: XCTestCase {
     let streams = AnyObservableDispatcher(dispatcher)
     let counts = CountStore(streams.items)
     let titles = TitleStore(streams.items)
-    let seen = Recorder<String>()
+    let seen = TestRecorder<String>()
     let view = titles.title.changed.subscribe { title in
-      seen.record("\(counts.count.value) | \(title)")
+      seen.handler("\(counts.count.value) | \(title)")
     }
 
     dispatcher.items.dispatch(["a"])
@@ -68,9 +69,9 @@ final class StoreOrderingTests: XCTestCase {
     let streams = AnyObservableDispatcher(dispatcher)
     let counts = CountStore(streams.items)
     let titles = TitleStore(streams.items)
-    let seen = Recorder<String>()
+    let seen = TestRecorder<String>()
     let view = counts.count.changed.subscribe { count in
-      seen.record("\(count) | \(titles.title.value)")
+      seen.handler("\(count) | \(titles.title.value)")
     }
 
     dispatcher.items.dispatch(["a"])
@@ -84,9 +85,9 @@ final class StoreOrderingTests: XCTestCase {
     let dispatcher = TestDispatcher()
     let counts = CountStore(AnyObservableDispatcher(dispatcher).items)
     let summaries = SummaryStore(counts.count)
-    let seen = Recorder<String>()
+    let seen = TestRecorder<String>()
     let view = summaries.summary.changed.subscribe { summary in
-      seen.record("\(counts.count.value) → \(summary)")
+      seen.handler("\(counts.count.value) → \(summary)")
     }
 
     dispatcher.items.dispatch(["a", "b"])

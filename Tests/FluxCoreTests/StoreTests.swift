@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class StoreTests: XCTestCase {
@@ -41,7 +42,7 @@ final class StoreTests: XCTestCase {
   func testBindToASubjectForwardsEveryValue() {
     let dispatcher = TestDispatcher()
     let store = ListStore(dispatcher: AnyObservableDispatcher(dispatcher))
-    let recorder = Recorder<Bool>()
+    let recorder = TestRecorder<Bool>()
     let subscription = store.echoes.subscribe(recorder.handler)
 
     dispatcher.loading.dispatch(true)
@@ -79,7 +80,7 @@ final class StoreTests: XCTestCase {
   func testAViewSeesTheStoreStateInDispatchOrder() {
     let dispatcher = TestDispatcher()
     let store = ListStore(dispatcher: AnyObservableDispatcher(dispatcher))
-    let view = Recorder<[String]>()
+    let view = TestRecorder<[String]>()
     let subscription = store.items.subscribe(view.handler)
 
     AnyObserverDispatcher(dispatcher).items.dispatch(["first"])

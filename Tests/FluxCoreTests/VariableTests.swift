@@ -1,10 +1,11 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class VariableTests: XCTestCase {
   func testSubscribeDeliversTheCurrentValueThenEveryChange() {
     let variable = Variable(1)
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
 
     let subscription = variable.subscribe(recorder.handler)
     variable.value = 2
@@ -18,7 +19,7 @@ final class VariableTests: XCTestCase {
 
   func testChangedSkipsTheCurrentValue() {
     let variable = Variable("a")
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
 
     let subscription = variable.changed.subscribe(recorder.handler)
     variable.value = "b"
@@ -29,13 +30,13 @@ final class VariableTests: XCTestCase {
 
   func testSubscribingFromAHandlerReplaysTheValueAfterTheCurrentDelivery() {
     let variable = Variable(0)
-    let log = Recorder<String>()
+    let log = TestRecorder<String>()
     let bag = DisposeBag()
     variable.changed.subscribe { value in
-      log.record("outer \(value)")
+      log.handler("outer \(value)")
       if value == 1 {
-        variable.subscribe { log.record("inner \($0)") }.disposed(by: bag)
-        log.record("subscribed")
+        variable.subscribe { log.handler("inner \($0)") }.disposed(by: bag)
+        log.handler("subscribed")
       }
     }.disposed(by: bag)
 
@@ -47,7 +48,7 @@ final class VariableTests: XCTestCase {
 
   func testAReplayingSubscriptionMadeBehindQueuedWritesStartsWithTheLatestValue() {
     let variable = Variable(0)
-    let late = Recorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     variable.changed.subscribe { value in
       if value == 1 {
@@ -65,7 +66,7 @@ final class VariableTests: XCTestCase {
 
   func testConcurrentUpdatesNeverLoseAWrite() {
     let variable = Variable(0)
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = variable.subscribe(recorder.handler)
 
     runOnThreads(4) { _ in
@@ -82,7 +83,7 @@ final class VariableTests: XCTestCase {
 
   func testSubscriberJoiningDuringConcurrentWritesSeesAGapFreeRunToTheEnd() {
     let variable = Variable(0)
-    let late = Recorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
 
     runOnThreads(4) { thread in
@@ -102,7 +103,7 @@ final class VariableTests: XCTestCase {
   func testConcurrentAssignmentsLeaveSubscribersOnTheFinalValue() {
     for _ in 0..<20 {
       let variable = Variable(-1)
-      let recorder = Recorder<Int>()
+      let recorder = TestRecorder<Int>()
       let subscription = variable.changed.subscribe(recorder.handler)
 
       runOnThreads(4) { thread in
@@ -130,7 +131,7 @@ final class VariableTests: XCTestCase {
 
   func testAHandlerMaySetTheVariableItObserves() {
     let variable = Variable(0)
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let bag = DisposeBag()
     variable.subscribe { value in
       if value < 3 { variable.value = value + 1 }

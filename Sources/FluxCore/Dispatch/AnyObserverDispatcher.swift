@@ -45,8 +45,8 @@ public struct AnyObserverDispatcher<Dispatcher: DispatcherType>: Sendable {
   public subscript<Element>(
     dynamicMember keyPath: KeyPath<Dispatcher, DispatchSubject<Element>>
   ) -> AnyObserver<Element> {
-    // Checked first, and through a plain global, so that when logging is off
-    // this is one load and a property read, with nothing held across a call.
+    // Checked first, and through a statically initialized global, so that
+    // when logging is off this costs one load and nothing held across a call.
     if _fastPath(!dispatchLogIsActive.load(ordering: .relaxed)) {
       return dispatcher[keyPath: keyPath].asObserver()
     }

@@ -24,24 +24,12 @@ import Synchronization
 // an `any Disposable`, which runs unspecialized code, and that stays cheap.
 
 extension DispatchSubject {
-  /// Calls the handlers in the snapshot.
-  ///
-  /// The caller holds the role.
-  @inlinable
-  func deliverToSnapshot(_ element: Element) {
-    core.snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
-  }
-
   /// Gives the role back, after delivering the pending work.
   ///
   /// The caller holds the role.
   @inlinable
   func finishDelivering() {
-    if !core.delivery.compareExchange(
-      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
-    ).exchanged {
-      finishDeliveringSlowly()
-    }
+    if !core.giveRoleBackIfNothingChanged() { finishDeliveringSlowly() }
   }
 
   /// Delivers the pending work, a batch at a time, until none is left; then
@@ -83,7 +71,7 @@ extension DispatchSubject {
     }
     stale?.release()
     if owned {
-      deliverToSnapshot(element)
+      core.deliverToSnapshot(element)
       finishDelivering()
     }
   }
@@ -144,7 +132,7 @@ extension DispatchSubject {
         let stale = registry.withLock { core.refreshSnapshot(from: &$0) }
         stale?.release()
       }
-      deliverToSnapshot(element)
+      core.deliverToSnapshot(element)
     case .subscription(let subscriber, let slot, let id, let replaying):
       let active = registry.withLock { registry in
         guard registry.activate(slot: slot, id: id, subscriber: subscriber) else { return false }

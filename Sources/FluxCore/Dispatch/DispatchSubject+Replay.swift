@@ -35,7 +35,7 @@ extension DispatchSubject {
     stale?.release()
     withExtendedLifetime(replaced) {}
     if owned {
-      deliverToSnapshot(value)
+      core.deliverToSnapshot(value)
       finishDelivering()
     }
     return published

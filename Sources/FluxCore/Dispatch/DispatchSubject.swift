@@ -80,20 +80,9 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @inline(__always)
   public func dispatch(_ element: Element) {
     let core = self.core  // read once: it is a `let`, and this saves reloads
-    // Idle and up to date: take the role without the lock.
-    guard
-      core.delivery.compareExchange(
-        expected: 0, desired: DeliveryState.delivering, ordering: .acquiring
-      ).exchanged
-    else {
-      return dispatchSlowly(element)
-    }
-    core.snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
-    if !core.delivery.compareExchange(
-      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
-    ).exchanged {
-      finishDeliveringSlowly()
-    }
+    guard core.takeRoleIfIdle() else { return dispatchSlowly(element) }
+    core.deliverToSnapshot(element)
+    if !core.giveRoleBackIfNothingChanged() { finishDeliveringSlowly() }
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the

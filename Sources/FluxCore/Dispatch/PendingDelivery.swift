@@ -23,9 +23,6 @@ struct PendingQueue<Element: Sendable>: Sendable {
   init() {}
 
   @inlinable
-  var isEmpty: Bool { items.isEmpty }
-
-  @inlinable
   mutating func append(_ item: PendingDelivery<Element>) {
     items.append(item)
   }

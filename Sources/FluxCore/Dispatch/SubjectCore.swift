@@ -28,6 +28,40 @@ final class SubjectCore: Sendable {
     snapshot.load(ordering: .relaxed)?.release()
   }
 
+  /// Takes the delivery role if the subject is idle and its snapshot up to
+  /// date: the lock-free start of a dispatch.
+  ///
+  /// - Returns: Whether the role was taken; if not, take the locked path.
+  @inlinable
+  @inline(__always)
+  func takeRoleIfIdle() -> Bool {
+    delivery.compareExchange(
+      expected: 0, desired: DeliveryState.delivering, ordering: .acquiring
+    ).exchanged
+  }
+
+  /// Calls the handlers in the snapshot.
+  ///
+  /// The caller holds the role.
+  @inlinable
+  @inline(__always)
+  func deliverToSnapshot<Element: Sendable>(_ element: Element) {
+    snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
+  }
+
+  /// Gives the role back if nothing was queued and no subscription changed
+  /// meanwhile: the lock-free end of a dispatch.
+  ///
+  /// - Returns: Whether the role was given back; if not, the caller still
+  ///   holds it and must finish through the locked path.
+  @inlinable
+  @inline(__always)
+  func giveRoleBackIfNothingChanged() -> Bool {
+    delivery.compareExchange(
+      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
+    ).exchanged
+  }
+
   /// Marks the snapshot stale after a change of the active subscribers.
   ///
   /// Called with the lock held.

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import Synchronization
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 final class DisposeMeansStopGuaranteeTests: XCTestCase {
   func testDisposeStopsDelivery() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.subscribe(recorder.handler)
 
     subject.dispatch(1)
@@ -19,11 +20,11 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
   func testDisposeFromInsideTheHandlerStopsDelivery() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let holder = DisposableHolder()
     holder.set(
       subject.subscribe { value in
-        recorder.record(value)
+        recorder.handler(value)
         if value == 2 { holder.disposeAll() }
       })
 
@@ -35,11 +36,11 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
   func testDisposeFromInsideTheHandlerDropsEventsItAlreadyQueued() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let holder = DisposableHolder()
     holder.set(
       subject.subscribe { value in
-        recorder.record(value)
+        recorder.handler(value)
         if value == 1 {
           subject.dispatch(2)
           holder.disposeAll()
@@ -53,7 +54,7 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
   func testDisposingALaterSubscriberDuringAnEventSkipsItForThatEvent() {
     let subject = DispatchSubject<Int>()
-    let later = Recorder<Int>()
+    let later = TestRecorder<Int>()
     let holder = DisposableHolder()
     let first = subject.subscribe { _ in holder.disposeAll() }
     holder.set(subject.subscribe(later.handler))
@@ -66,7 +67,7 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
   func testDisposeTwiceIsHarmless() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.subscribe(recorder.handler)
     let other = subject.subscribe(recorder.handler)
 

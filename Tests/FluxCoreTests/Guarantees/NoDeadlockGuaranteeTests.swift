@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// Guarantee 3: a handler may dispatch, subscribe or dispose on any subject;
@@ -6,7 +7,7 @@ import XCTest
 final class NoDeadlockGuaranteeTests: XCTestCase {
   func testSubscriptionMadeDuringDeliveryStartsWithTheNextEvent() {
     let subject = DispatchSubject<Int>()
-    let late = Recorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     subject.subscribe { value in
       if value == 1 {
@@ -23,7 +24,7 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
 
   func testSubscriptionMadeBehindQueuedEventsDoesNotSeeThem() {
     let subject = DispatchSubject<Int>()
-    let late = Recorder<Int>()
+    let late = TestRecorder<Int>()
     let bag = DisposeBag()
     subject.subscribe { value in
       if value == 1 {

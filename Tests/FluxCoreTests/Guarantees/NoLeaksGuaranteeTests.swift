@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// Guarantee 6: dropping the last reference to a store, a dispose bag or a
@@ -117,7 +118,7 @@ final class NoLeaksGuaranteeTests: XCTestCase {
 
   func testOperatorChainFromTemporariesLivesWhileSubscribedAndIsFreedOnDispose() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     weak var weakCapture: Tracked?
     let subscription: any Disposable
     do {
@@ -156,7 +157,7 @@ final class NoLeaksGuaranteeTests: XCTestCase {
     }
     let source = DispatchSubject<Int>()
     let target = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = target.subscribe(recorder.handler)
     weak var weakStore: ForwardingStore?
     do {

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// Guarantee 5: every event dispatched while a subscription is live reaches it
@@ -8,7 +9,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
     let threads = 4
     let perThread = 10_000
     let subject = DispatchSubject<Int>()
-    let recorders = (0..<3).map { _ in Recorder<Int>() }
+    let recorders = (0..<3).map { _ in TestRecorder<Int>() }
     let subscriptions = recorders.map { subject.subscribe($0.handler) }
 
     runOnThreads(threads) { thread in
@@ -31,18 +32,18 @@ final class NothingLostGuaranteeTests: XCTestCase {
     let dispatchers = 3
     let perThread = 10_000
     let subject = DispatchSubject<Int>()
-    let stable = Recorder<Int>()
+    let stable = TestRecorder<Int>()
     let stableSubscription = subject.subscribe(stable.handler)
-    let churned = Recorder<[Int]>()
+    let churned = TestRecorder<[Int]>()
 
     runOnThreads(dispatchers + 1) { thread in
       if thread == dispatchers {
         // Churn: short-lived subscriptions come and go during the dispatches.
         for _ in 0..<2_000 {
-          let seen = Recorder<Int>()
+          let seen = TestRecorder<Int>()
           let subscription = subject.subscribe(seen.handler)
           subscription.dispose()
-          churned.record(seen.values)
+          churned.handler(seen.values)
         }
       } else {
         for index in 0..<perThread {
@@ -67,7 +68,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
 
   func testConcurrentSubscribersEachReceiveEverythingDispatchedAfterTheySubscribed() {
     let subject = DispatchSubject<Int>()
-    let recorders = (0..<4).map { _ in Recorder<Int>() }
+    let recorders = (0..<4).map { _ in TestRecorder<Int>() }
     let bag = DisposeBag()
 
     runOnThreads(4) { thread in

@@ -1,14 +1,15 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 /// Guarantee 1: all subscribers of one subject see its events in one order.
 final class OrderGuaranteeTests: XCTestCase {
   func testAllSubscribersSeeOneOrderWhenAHandlerRedispatches() {
     let subject = DispatchSubject<Int>()
-    let first = Recorder<Int>()
-    let second = Recorder<Int>()
+    let first = TestRecorder<Int>()
+    let second = TestRecorder<Int>()
     let a = subject.subscribe { value in
-      first.record(value)
+      first.handler(value)
       if value == 1 {
         subject.dispatch(10)
         subject.dispatch(11)
@@ -30,7 +31,7 @@ final class OrderGuaranteeTests: XCTestCase {
     let perThread = 5_000
     for _ in 0..<3 {
       let subject = DispatchSubject<Int>()
-      let recorders = (0..<3).map { _ in Recorder<Int>() }
+      let recorders = (0..<3).map { _ in TestRecorder<Int>() }
       let subscriptions = recorders.map { subject.subscribe($0.handler) }
 
       runOnThreads(threads) { thread in
@@ -55,16 +56,16 @@ final class OrderGuaranteeTests: XCTestCase {
 
   func testEventsDispatchedFromAHandlerAreDeliveredAfterTheCurrentOneInOrder() {
     let subject = DispatchSubject<String>()
-    let log = Recorder<String>()
+    let log = TestRecorder<String>()
     let subscription = subject.subscribe { value in
-      log.record("begin \(value)")
+      log.handler("begin \(value)")
       if value == "a" {
         subject.dispatch("b")
-        log.record("dispatched b")
+        log.handler("dispatched b")
         subject.dispatch("c")
-        log.record("dispatched c")
+        log.handler("dispatched c")
       }
-      log.record("end \(value)")
+      log.handler("end \(value)")
     }
 
     subject.dispatch("a")

@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreTesting
 import Foundation
 
 /// Runs operations against FluxCore and against the reference model in
@@ -20,7 +21,7 @@ final class ModelRunner: @unchecked Sendable {
 
   let subjects = [DispatchSubject<Int>(), DispatchSubject<Int>()]
   let variable = Variable(0)
-  let taps = [Recorder<Int>(), Recorder<Int>()]
+  let taps = [TestRecorder<Int>(), TestRecorder<Int>()]
   private let tapTokens: [any Disposable]
   let store: CountingStore
   private let lock = NSLock()
@@ -108,17 +109,17 @@ final class ModelRunner: @unchecked Sendable {
   {
     let start = taps[subject].count
     let finished = Counter()
-    let churned = Recorder<[Int]>()
+    let churned = TestRecorder<[Int]>()
     runOnThreads(threads + (churn ? 1 : 0)) { [self] thread in
       if thread == threads {
         // Short-lived subscriptions come and go while the others dispatch
         // (at most 200, so that churn cannot starve the dispatchers).
         var rounds = 0
         repeat {
-          let seen = Recorder<Int>()
+          let seen = TestRecorder<Int>()
           let token = subjects[subject].subscribe(seen.handler)
           token.dispose()
-          churned.record(seen.values)
+          churned.handler(seen.values)
           rounds += 1
         } while finished.value < threads && rounds < 200
         return

@@ -1,10 +1,11 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class DistinctUntilChangedTests: XCTestCase {
   func testConsecutiveDuplicatesAreDropped() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.distinctUntilChanged().subscribe(recorder.handler)
 
     [1, 1, 2, 2, 2, 1, 3, 3].forEach(subject.dispatch)
@@ -16,8 +17,8 @@ final class DistinctUntilChangedTests: XCTestCase {
   func testEachSubscriptionComparesAgainstWhatItSawItself() {
     let subject = DispatchSubject<String>()
     let distinct = subject.distinctUntilChanged()
-    let first = Recorder<String>()
-    let second = Recorder<String>()
+    let first = TestRecorder<String>()
+    let second = TestRecorder<String>()
     let a = distinct.subscribe(first.handler)
     subject.dispatch("x")
     let b = distinct.subscribe(second.handler)
@@ -33,7 +34,7 @@ final class DistinctUntilChangedTests: XCTestCase {
 
   func testDistinctVariableDeliversTheCurrentValueThenChangesOnly() {
     let variable = Variable(false)
-    let recorder = Recorder<Bool>()
+    let recorder = TestRecorder<Bool>()
     let subscription = variable.distinctUntilChanged().subscribe(recorder.handler)
 
     variable.value = false

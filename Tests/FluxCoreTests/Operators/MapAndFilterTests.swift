@@ -1,10 +1,11 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class MapAndFilterTests: XCTestCase {
   func testMapTransformsEveryValue() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
     let subscription = subject.map { "#\($0)" }.subscribe(recorder.handler)
 
     subject.dispatch(1)
@@ -16,7 +17,7 @@ final class MapAndFilterTests: XCTestCase {
 
   func testFilterDeliversOnlyIncludedValues() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.filter { $0.isMultiple(of: 2) }.subscribe(recorder.handler)
 
     (1...6).forEach(subject.dispatch)
@@ -27,7 +28,7 @@ final class MapAndFilterTests: XCTestCase {
 
   func testCompactMapDropsNilResults() {
     let subject = DispatchSubject<String>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.compactMap { Int($0) }.subscribe(recorder.handler)
 
     ["1", "x", "3", ""].forEach(subject.dispatch)
@@ -38,7 +39,7 @@ final class MapAndFilterTests: XCTestCase {
 
   func testChainedOperatorsApplyInOrder() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription =
       subject
       .map { $0 * 10 }
@@ -55,8 +56,8 @@ final class MapAndFilterTests: XCTestCase {
   func testEachSubscriptionToAnOperatorIsIndependent() {
     let subject = DispatchSubject<Int>()
     let doubled = subject.map { $0 * 2 }
-    let first = Recorder<Int>()
-    let second = Recorder<Int>()
+    let first = TestRecorder<Int>()
+    let second = TestRecorder<Int>()
     let a = doubled.subscribe(first.handler)
     subject.dispatch(1)
     let b = doubled.subscribe(second.handler)

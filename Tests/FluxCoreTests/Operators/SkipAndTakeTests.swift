@@ -1,10 +1,11 @@
 import FluxCore
+import FluxCoreTesting
 import XCTest
 
 final class SkipAndTakeTests: XCTestCase {
   func testSkipDropsTheFirstValues() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.skip(2).subscribe(recorder.handler)
 
     (1...5).forEach(subject.dispatch)
@@ -16,8 +17,8 @@ final class SkipAndTakeTests: XCTestCase {
   func testSkipCountsPerSubscription() {
     let subject = DispatchSubject<Int>()
     let skipping = subject.skip(1)
-    let first = Recorder<Int>()
-    let second = Recorder<Int>()
+    let first = TestRecorder<Int>()
+    let second = TestRecorder<Int>()
     let a = skipping.subscribe(first.handler)
     subject.dispatch(1)
     let b = skipping.subscribe(second.handler)
@@ -33,8 +34,8 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testSkipWithZeroOrANegativeCountSkipsNothing() {
     let subject = DispatchSubject<Int>()
-    let zero = Recorder<Int>()
-    let negative = Recorder<Int>()
+    let zero = TestRecorder<Int>()
+    let negative = TestRecorder<Int>()
     let a = subject.skip(0).subscribe(zero.handler)
     let b = subject.skip(-3).subscribe(negative.handler)
 
@@ -48,7 +49,7 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testTakeDeliversTheFirstValuesThenUnsubscribes() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.take(2).subscribe(recorder.handler)
 
     (1...5).forEach(subject.dispatch)
@@ -60,14 +61,14 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testTakeOneFiresOnceAndReleasesTheHandler() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     weak var weakCapture: Tracked?
     do {
       let capture = Tracked()
       weakCapture = capture
       _ = subject.take(1).subscribe { value in
         _ = capture
-        recorder.record(value)
+        recorder.handler(value)
       }
     }
 
@@ -80,7 +81,7 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testTakeOneOfAVariableCompletesDuringSubscribe() {
     let variable = Variable("now")
-    let recorder = Recorder<String>()
+    let recorder = TestRecorder<String>()
 
     let subscription = variable.take(1).subscribe(recorder.handler)
     variable.value = "later"
@@ -92,7 +93,7 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testTakeDisposedEarlyStopsDelivery() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let subscription = subject.take(3).subscribe(recorder.handler)
 
     subject.dispatch(1)
@@ -105,7 +106,7 @@ final class SkipAndTakeTests: XCTestCase {
 
   func testTakeWithZeroOrANegativeCountDeliversNothingAndNeverSubscribes() {
     let subject = DispatchSubject<Int>()
-    let recorder = Recorder<Int>()
+    let recorder = TestRecorder<Int>()
     let zero = subject.take(0).subscribe(recorder.handler)
     let negative = subject.take(-1).subscribe(recorder.handler)
 
@@ -120,7 +121,7 @@ final class SkipAndTakeTests: XCTestCase {
   func testTakeDeliversExactlyItsCountUnderConcurrentDispatch() {
     for _ in 0..<50 {
       let subject = DispatchSubject<Int>()
-      let recorder = Recorder<Int>()
+      let recorder = TestRecorder<Int>()
       let subscription = subject.take(100).subscribe(recorder.handler)
 
       runOnThreads(4) { thread in
