@@ -115,6 +115,7 @@ final class StoreOrderingTests: XCTestCase {
         dispatcher.items.dispatch(Array(repeating: "x", count: (thread + index) % 7 + 1))
       }
     }
+    settle(dispatcher.items)
 
     XCTAssertEqual(seen.value, 2_000)
     XCTAssertEqual(inconsistent.value, 0)

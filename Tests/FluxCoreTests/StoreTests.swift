@@ -73,6 +73,7 @@ final class StoreTests: XCTestCase {
     runOnThreads(4) { _ in
       for _ in 0..<2_000 { dispatcher.items.dispatch(["one"]) }
     }
+    settle(dispatcher.items)
 
     XCTAssertEqual(store.total.value, 8_000)
   }

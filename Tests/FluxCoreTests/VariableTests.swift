@@ -74,6 +74,7 @@ final class VariableTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
+    settle(variable)
 
     XCTAssertEqual(variable.value, 20_000)
     // Every write is delivered once, in the order the writes were made.
@@ -94,6 +95,7 @@ final class VariableTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
+    settle(variable)
 
     let values = late.values
     XCTAssertEqual(values.last, 20_000)
@@ -109,6 +111,7 @@ final class VariableTests: XCTestCase {
       runOnThreads(4) { thread in
         for index in 0..<1_000 { variable.value = thread * 1_000 + index }
       }
+      settle(variable)
 
       XCTAssertEqual(recorder.count, 4_000)
       XCTAssertEqual(recorder.values.last, variable.value)

@@ -19,9 +19,16 @@ import Synchronization
 ///
 /// > Important: Threading contract.
 /// > - Handlers run on the thread that delivers: the thread that called
-/// >   `dispatch` when the subject was idle, otherwise the thread that was
-/// >   already delivering, which delivers queued events in turn before it
-/// >   returns. `dispatch` never blocks waiting for another thread.
+/// >   `dispatch` when the subject was idle, otherwise the thread already
+/// >   delivering, which delivers queued events in turn. `dispatch` never
+/// >   blocks waiting for another thread.
+/// > - A `dispatch` call that delivers returns once its own event, the events
+/// >   its handlers dispatched, and whatever was queued ahead of those are
+/// >   delivered, plus at most ``deliveryBudget`` events that other threads
+/// >   queued. If more remain, a task on Dispatch's global queue takes over
+/// >   their delivery, in the same order, one handler call at a time. In a
+/// >   single-threaded program that never happens: when `dispatch` returns,
+/// >   every handler has seen the event and everything it caused.
 /// > - Every subscriber sees the events in one order, and in subscription
 /// >   order within an event. A handler is never called again while its
 /// >   previous call is running: an event dispatched from inside a handler is
@@ -43,9 +50,24 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// Queued work and a ``Variable``'s latest value, guarded by `registry`.
   @usableFromInline let values: LockGuarded<SubjectValues<Element>>
 
-  /// Creates a subject with no subscribers.
-  public init() {
-    core = SubjectCore()
+  /// Creates a subject with no subscribers and the default delivery budget.
+  public convenience init() {
+    self.init(deliveryBudget: Self.defaultDeliveryBudget)
+  }
+
+  /// Creates a subject with no subscribers and the given delivery budget.
+  ///
+  /// A `dispatch` call that delivers may deliver up to `deliveryBudget`
+  /// events that other threads queued, once its own are done, before it hands
+  /// the rest over to a Dispatch queue. Use 0 for a subject whose handlers
+  /// are slow, so that no caller ever runs another thread's handlers beyond
+  /// what was queued ahead of its own events; a larger budget saves
+  /// hand-overs when handlers are quick.
+  ///
+  /// - Parameter deliveryBudget: Zero or more.
+  public init(deliveryBudget: Int) {
+    precondition(deliveryBudget >= 0, "A delivery budget cannot be negative: \(deliveryBudget)")
+    core = SubjectCore(deliveryBudget: deliveryBudget)
     registry = core.registry
     values = LockGuarded(SubjectValues(latest: nil))
   }
@@ -54,7 +76,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// engine of ``Variable``.
   @usableFromInline
   init(latest: Element) {
-    core = SubjectCore()
+    core = SubjectCore(deliveryBudget: Self.defaultDeliveryBudget)
     registry = core.registry
     values = LockGuarded(SubjectValues(latest: latest))
   }
@@ -68,9 +90,12 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// Delivers `element` to every current subscriber.
   ///
   /// When the subject is idle, the handlers run on this thread before
-  /// `dispatch` returns. When another call is delivering, on this thread (a
-  /// handler that dispatches) or another, the event is queued, `dispatch`
-  /// returns at once, and that call delivers it next. A handler that
+  /// `dispatch` returns, and so does everything they dispatch to this subject
+  /// in turn; events that other threads queue meanwhile are delivered too, up
+  /// to ``deliveryBudget`` of them beyond those, and the rest on a Dispatch
+  /// queue. When another call is delivering, on this thread (a handler that
+  /// dispatches) or another, the event is queued, `dispatch` returns at once,
+  /// and the delivering thread delivers it in turn. A handler that
   /// dispatches to its own subject therefore makes a loop, not a recursion:
   /// the stack never grows, and one that always re-dispatches loops forever,
   /// like any unconditional loop.
@@ -82,7 +107,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
     let core = self.core  // read once: it is a `let`, and this saves reloads
     guard core.takeRoleIfIdle() else { return dispatchSlowly(element) }
     core.deliverToSnapshot(element)
-    if !core.giveRoleBackIfNothingChanged() { finishDeliveringSlowly() }
+    if !core.giveRoleBackIfNothingChanged() { deliverQueued(budget: core.deliveryBudget) }
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the

@@ -9,18 +9,41 @@ extension DispatchSubject {
     registry.withLock(guarding: values) { _, values in (values.latest, values.writes) }
   }
 
+  /// Reads the latest value and the write count for an update on `thread`,
+  /// and notes that the update's body is running there.
+  @inlinable
+  func beginUpdate(on thread: UInt) -> (value: Element?, writes: Int) {
+    registry.withLock(guarding: values) { _, values in
+      values.updatingThreads.append(thread)
+      return (values.latest, values.writes)
+    }
+  }
+
   /// Stores `value` as the latest and delivers it to every subscriber.
   ///
   /// - Parameters:
   ///   - value: The value to publish.
   ///   - expectedWrites: If given, publish only if no other write has
   ///     happened since the caller read this write count.
+  ///   - updatingThread: The thread of the update whose body has just
+  ///     returned, if this write ends one (see ``beginUpdate(on:)``).
   /// - Returns: Whether `value` was published.
   @inlinable
   @discardableResult
-  func publish(_ value: Element, ifWriteCountIs expectedWrites: Int? = nil) -> Bool {
+  func publish(
+    _ value: Element, ifWriteCountIs expectedWrites: Int? = nil,
+    endingUpdateOn updatingThread: UInt? = nil
+  ) -> Bool {
     let (published, owned, replaced, stale) = registry.withLock(guarding: values) {
       registry, values in
+      if let updatingThread,
+        let index = values.updatingThreads.lastIndex(of: updatingThread)
+      {
+        values.updatingThreads.remove(at: index)
+      }
+      if !values.updatingThreads.isEmpty {
+        trapWriteInsideUpdate(values.updatingThreads)
+      }
       if let expectedWrites, values.writes != expectedWrites {
         return (false, false, Element?.none, StaleSnapshot.none)
       }
@@ -36,8 +59,23 @@ extension DispatchSubject {
     withExtendedLifetime(replaced) {}
     if owned {
       core.deliverToSnapshot(value)
-      finishDelivering()
+      finishDelivering(budget: core.deliveryBudget)
     }
     return published
   }
+}
+
+/// Stops the program if the calling thread is running an update body of the
+/// variable it writes to: such a write makes the update start over, forever.
+@usableFromInline
+func trapWriteInsideUpdate(_ updatingThreads: ContiguousArray<UInt>) {
+  let thread = currentThreadID()
+  guard updatingThreads.contains(thread) else { return }
+  preconditionFailure(
+    """
+    Variable.update: the body wrote to the variable it is updating, which would \
+    make the update start over after every such write and never finish. Change \
+    the value through the body's inout parameter only, and write to the variable \
+    after update returns.
+    """)
 }

@@ -23,7 +23,8 @@ extension DispatchSubject {
         // The role is not needed: start at once when nobody is delivering,
         // or queue behind the work in hand.
         if !queueIfBusy(
-          .subscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: nil),
+          .subscription(
+            PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: nil)),
           values: &values)
         {
           _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
@@ -34,7 +35,8 @@ extension DispatchSubject {
       // A replay is delivered in turn, by whoever holds the role.
       guard
         takeRoleOrQueue(
-          .subscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay),
+          .subscription(
+            PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay)),
           registry: &registry, values: &values, refreshing: false
         ).owned
       else { return (slot, id, nil) }
@@ -42,10 +44,11 @@ extension DispatchSubject {
       core.markSnapshotStale()
       return (slot, id, replay)
     }
-    // A value to replay means this thread took the role to deliver it.
+    // A value to replay means this thread took the role to deliver it. It
+    // delivers what the replay causes, and hands other threads' events over.
     if let replay, let subscriber = created {
       subscriber.receive(replay)
-      finishDelivering()
+      finishDelivering(budget: 0)
     }
     return Subscription(core: core, slot: slot, id: id)
   }
@@ -65,7 +68,7 @@ extension DispatchSubject {
       if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
-        values.pending.append(work())
+        values.enqueue(work(), core: core)
         return true
       }
     }

@@ -4,45 +4,44 @@
 enum PendingDelivery<Element: Sendable>: Sendable {
   /// An event to deliver to every active subscriber.
   case event(Element)
-  /// A subscription to activate, and the value to replay to it first, if any.
-  case subscription(Subscriber<Element>, slot: Int32, id: UInt64, replaying: Element?)
+  /// A subscription to activate, in a box of its own so that a queued event
+  /// takes no more room than its element and a tag.
+  case subscription(PendingSubscription<Element>)
 }
 
-/// A first-in, first-out queue of pending work that the delivering thread
-/// takes a whole batch at a time.
-///
-/// Two buffers take turns: the delivering thread takes the filled one and
-/// hands back the one it emptied, so a busy subject stops allocating once
-/// both have grown to its usual batch size.
+/// A subscription made while the subject was delivering: activated in turn,
+/// after the work queued before it.
 @usableFromInline
-struct PendingQueue<Element: Sendable>: Sendable {
-  @usableFromInline var items: ContiguousArray<PendingDelivery<Element>> = []
-  @usableFromInline var spare: ContiguousArray<PendingDelivery<Element>> = []
+final class PendingSubscription<Element: Sendable>: Sendable {
+  @usableFromInline let subscriber: Subscriber<Element>
+  @usableFromInline let slot: Int32
+  @usableFromInline let id: UInt64
+  /// The value to deliver to it first, if any.
+  @usableFromInline let replaying: Element?
 
   @inlinable
-  init() {}
-
-  @inlinable
-  mutating func append(_ item: PendingDelivery<Element>) {
-    items.append(item)
+  init(_ subscriber: Subscriber<Element>, slot: Int32, id: UInt64, replaying: Element?) {
+    self.subscriber = subscriber
+    self.slot = slot
+    self.id = id
+    self.replaying = replaying
   }
+}
 
-  /// Keeps `buffer`'s capacity for later if it has more than the spare's.
+/// Queued work and the `dispatch` call it belongs to.
+@usableFromInline
+struct PendingEntry<Element: Sendable>: Sendable {
+  @usableFromInline var work: PendingDelivery<Element>
+  /// The thread whose `dispatch` call caused this work.
   ///
-  /// `buffer` must be empty: the caller empties it outside the lock, because
-  /// destroying values may run user code.
-  @inlinable
-  mutating func recycle(_ buffer: inout ContiguousArray<PendingDelivery<Element>>) {
-    if buffer.capacity > spare.capacity {
-      swap(&buffer, &spare)
-    }
-  }
+  /// The thread that queued it, or, when the delivering thread queued it
+  /// from a handler, the owner of the work that handler was called for. See
+  /// DispatchSubject+Delivery.swift.
+  @usableFromInline var owner: UInt
 
-  /// Moves every item into `batch`, which must be empty, leaving the queue
-  /// empty and ready to fill the spare buffer's capacity.
   @inlinable
-  mutating func takeAll(into batch: inout ContiguousArray<PendingDelivery<Element>>) {
-    swap(&batch, &items)
-    swap(&items, &spare)
+  init(_ work: PendingDelivery<Element>, owner: UInt) {
+    self.work = work
+    self.owner = owner
   }
 }

@@ -20,9 +20,18 @@ final class SubjectCore: Sendable {
   @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
   /// The subscriptions; its mutex also guards the subject's typed values.
   @usableFromInline let registry = Lock(SubscriberRegistry())
+  /// The owner (see ``PendingEntry``) of the work the holder is delivering
+  /// now, once it delivers queued work; read only by the holder itself, to
+  /// tag what its handlers queue.
+  @usableFromInline let deliveringOwner = Atomic<UInt>(0)
+  /// How many events that other threads queued a call that delivers may
+  /// deliver once its own are done, before it hands the rest over.
+  @usableFromInline let deliveryBudget: Int
 
   @usableFromInline
-  init() {}
+  init(deliveryBudget: Int) {
+    self.deliveryBudget = deliveryBudget
+  }
 
   deinit {
     snapshot.load(ordering: .relaxed)?.release()

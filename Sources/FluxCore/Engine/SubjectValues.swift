@@ -1,9 +1,22 @@
+import Synchronization
+
 /// The element-typed state of a subject, guarded by the subject's lock beside
-/// its (untyped) registry: work waiting for delivery, and a ``Variable``'s
-/// latest value.
+/// its (untyped) registry: work waiting for delivery, who delivers it, and a
+/// ``Variable``'s latest value.
 @usableFromInline
 struct SubjectValues<Element: Sendable>: Sendable {
   @usableFromInline var pending = PendingQueue<Element>()
+  /// The thread that holds the delivery role and has said so, or 0.
+  ///
+  /// A call that takes the role does not say so at once (that would cost
+  /// the uncontended path); it does when it takes the lock to deliver queued
+  /// work. Cleared when the role is given back or handed over.
+  @usableFromInline var holder: UInt = 0
+  /// How many entries, from the front of the queue, the holder must deliver
+  /// before it may return: through the last one its own call caused.
+  ///
+  /// Kept up to date while `holder` is set.
+  @usableFromInline var owed = 0
   /// The value a replaying subscription starts with: the latest one published
   /// by a ``Variable``.
   ///
@@ -12,9 +25,27 @@ struct SubjectValues<Element: Sendable>: Sendable {
   /// How many values have been published, so that ``Variable/update(_:)`` can
   /// tell whether another write came between its read and its write.
   @usableFromInline var writes = 0
+  /// The threads running a ``Variable/update(_:)`` body of this variable now,
+  /// so that a write from inside one is trapped instead of looping forever.
+  @usableFromInline var updatingThreads: ContiguousArray<UInt> = []
 
   @inlinable
   init(latest: Element?) {
     self.latest = latest
+  }
+
+  /// Queues `work` for the thread that holds the role.
+  ///
+  /// Called with the lock held, by a thread that found the role taken.
+  @inlinable
+  mutating func enqueue(_ work: PendingDelivery<Element>, core: SubjectCore) {
+    let thread = currentThreadID()
+    // Work queued by the holder from a handler belongs to the call whose work
+    // that handler is running for; work from any other thread to its own call.
+    let owner = thread == holder ? core.deliveringOwner.load(ordering: .relaxed) : thread
+    pending.append(PendingEntry(work, owner: owner))
+    if holder != 0 && owner == holder {
+      owed = pending.count
+    }
   }
 }

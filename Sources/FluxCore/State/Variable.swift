@@ -42,22 +42,27 @@ public final class Variable<Value: Sendable>: ObservableType {
   ///
   /// Concurrent updates never lose a write: if another write lands between
   /// the read and the write, `body` runs again on the newer value. So `body`
-  /// may run more than once; keep it free of side effects. In particular it
-  /// must not write to this variable: every such write makes the update start
-  /// over, so it would never finish.
+  /// may run more than once; keep it free of side effects.
   ///
   /// ```swift
   /// items.update { $0.append(contentsOf: nextPage) }
   /// ```
   ///
+  /// > Important: `body` must not write to this variable, by setting
+  /// > ``value`` or by a nested `update`: each such write would make the
+  /// > update start over, forever. FluxCore stops the program instead, with a
+  /// > precondition failure that says so. Change the value through the
+  /// > `inout` parameter only.
+  ///
   /// - Parameter body: Mutates a copy of the current value.
   @inlinable
   public func update(_ body: (inout Value) -> Void) {
+    let thread = currentThreadID()
     while true {
-      let (current, writes) = subject.latestWithWriteCount
+      let (current, writes) = subject.beginUpdate(on: thread)
       var next = current!
       body(&next)
-      if subject.publish(next, ifWriteCountIs: writes) { return }
+      if subject.publish(next, ifWriteCountIs: writes, endingUpdateOn: thread) { return }
     }
   }
 
@@ -88,5 +93,31 @@ public final class Variable<Value: Sendable>: ObservableType {
   @inlinable
   public var subscriptionCount: Int {
     subject.subscriptionCount
+  }
+}
+
+extension Variable {
+  /// The number of changes waiting to be delivered now, for tests and
+  /// diagnostics; see ``DispatchSubject/queuedCount``.
+  public var queuedCount: Int {
+    subject.queuedCount
+  }
+
+  /// The largest ``queuedCount`` since the variable was created or since
+  /// ``resetPeakQueuedCount()``, for tests and diagnostics.
+  public var peakQueuedCount: Int {
+    subject.peakQueuedCount
+  }
+
+  /// Starts measuring ``peakQueuedCount`` afresh, from the current
+  /// ``queuedCount``.
+  public func resetPeakQueuedCount() {
+    subject.resetPeakQueuedCount()
+  }
+
+  /// Whether no change is being delivered or waiting, for tests and
+  /// diagnostics; see ``DispatchSubject/isIdle``.
+  public var isIdle: Bool {
+    subject.isIdle
   }
 }

@@ -62,6 +62,7 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
         }
       }
     }
+    settle(requests, responses)
 
     // 4 000 requests plus 4 000 direct responses, and every even value among
     // them triggers one more request (-1, which is odd).
@@ -90,6 +91,7 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
           subject.dispatch(thread * 500 + index)
         }
       }
+      settle(subject)
 
       XCTAssertEqual(stable.value, 2_000)
       XCTAssertEqual(selfDisposed.value, 1)

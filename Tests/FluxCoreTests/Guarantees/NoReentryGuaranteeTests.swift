@@ -39,6 +39,7 @@ final class NoReentryGuaranteeTests: XCTestCase {
         subject.dispatch(index)
       }
     }
+    settle(subject)
 
     XCTAssertEqual(overlap.maximum.load(ordering: .relaxed), 1)
     XCTAssertEqual(overlap.calls.load(ordering: .relaxed), 80_000)
@@ -77,6 +78,7 @@ final class NoReentryGuaranteeTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
+    settle(variable)
 
     XCTAssertEqual(overlap.maximum.load(ordering: .relaxed), 1)
     XCTAssertEqual(overlap.calls.load(ordering: .relaxed), 20_001)

@@ -17,6 +17,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         subject.dispatch(thread * perThread + index)
       }
     }
+    settle(subject)
 
     let all = threads * perThread
     for recorder in recorders {
@@ -51,6 +52,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         }
       }
     }
+    settle(subject)
 
     let all = dispatchers * perThread
     let values = stable.values
@@ -77,6 +79,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         subject.dispatch(thread * 5_000 + index)
       }
     }
+    settle(subject)
 
     // Each thread subscribed before dispatching, so it saw all of its own
     // events, in order, exactly once.

@@ -39,6 +39,7 @@ final class OrderGuaranteeTests: XCTestCase {
           subject.dispatch(thread * perThread + index)
         }
       }
+      settle(subject)
 
       let reference = recorders[0].values
       XCTAssertEqual(reference.count, threads * perThread)

@@ -19,9 +19,17 @@ final class ModelRunner: @unchecked Sendable {
     }
   }
 
-  let subjects = [DispatchSubject<Int>(), DispatchSubject<Int>()]
+  /// Two subjects with the delivery budgets the tests need.
+  ///
+  /// Subject 0 is used from the test thread only, with a budget of 0, so
+  /// that a call that does not deliver everything it caused shows at once.
+  /// Subject 1, dispatched to from several threads, has a small budget, so
+  /// that calls hand deliveries over often.
+  let subjects = [DispatchSubject<Int>(deliveryBudget: 0), DispatchSubject<Int>(deliveryBudget: 2)]
   let variable = Variable(0)
   let taps = [TestRecorder<Int>(), TestRecorder<Int>()]
+  /// How many events of each subject each thread has delivered.
+  let deliveriesByThread = [ThreadTally(), ThreadTally()]
   private let tapTokens: [any Disposable]
   let store: CountingStore
   private let lock = NSLock()
@@ -29,7 +37,12 @@ final class ModelRunner: @unchecked Sendable {
   private var violations: [String] = []
 
   init() {
-    tapTokens = zip(subjects, taps).map { $0.subscribe($1.handler) }
+    tapTokens = (0..<2).map { [subjects, taps, deliveriesByThread] index in
+      subjects[index].subscribe { value in
+        deliveriesByThread[index].increment()
+        taps[index].handler(value)
+      }
+    }
     store = CountingStore(subjects[0])
   }
 
@@ -124,11 +137,21 @@ final class ModelRunner: @unchecked Sendable {
         } while finished.value < threads && rounds < 200
         return
       }
+      // Guarantee 8: a call delivers on its own thread its own event, and
+      // at most `deliveryBudget` others (these handlers dispatch nothing).
+      let limit = 1 + subjects[subject].deliveryBudget
       for index in 0..<perThread {
+        let before = deliveriesByThread[subject].count
         subjects[subject].dispatch(base + thread * 10_000 + index)
+        let delivered = deliveriesByThread[subject].count - before
+        if delivered > limit {
+          violate(
+            "S\(subject): one dispatch call delivered \(delivered) events, more than \(limit)")
+        }
       }
       finished.increment()
     }
+    settle(subjects[subject])
     let order = Array(taps[subject].values[start...])
     let expected = (0..<threads).flatMap { thread in
       (0..<perThread).map { base + thread * 10_000 + $0 }
@@ -160,6 +183,7 @@ final class ModelRunner: @unchecked Sendable {
     runOnThreads(threads) { [self] _ in
       for _ in 0..<perThread { variable.update { $0 += 1 } }
     }
+    settle(variable)
   }
 
   // MARK: Running
@@ -188,6 +212,14 @@ final class ModelRunner: @unchecked Sendable {
     }
 
     for (index, operation) in operations.enumerated() {
+      defer {
+        // Guarantee 8: on one thread, every call delivers everything itself.
+        let idle = runner.subjects.allSatisfy(\.isIdle) && runner.variable.isIdle
+        let behind = zip(runner.taps, model).contains { $0.count != $1.delivered.count }
+        if !idle || behind {
+          runner.violate("after operation \(index + 1), deliveries were left for another thread")
+        }
+      }
       switch operation {
       case .subscribe(let id, let subject, let chain, let behavior):
         runner.subscribe(id: id, subject: subject, chain: chain, behavior: behavior)

@@ -127,6 +127,7 @@ final class SkipAndTakeTests: XCTestCase {
       runOnThreads(4) { thread in
         for index in 0..<200 { subject.dispatch(thread * 1_000 + index) }
       }
+      settle(subject)
 
       XCTAssertEqual(recorder.count, 100)
       XCTAssertEqual(subject.subscriptionCount, 0)

@@ -1,4 +1,6 @@
+import FluxCore
 import Foundation
+import XCTest
 
 /// Runs `body(thread)` on `count` threads at once and waits for all of them.
 ///
@@ -108,4 +110,73 @@ func spin(upTo seconds: Double = 10, until condition: () -> Bool) -> Bool {
     if DispatchTime.now().uptimeNanoseconds > deadline { return false }
   }
   return true
+}
+
+/// Something whose deliveries a test can wait for.
+protocol Settling {
+  /// Whether nothing is being delivered or waiting.
+  var isIdle: Bool { get }
+}
+
+extension DispatchSubject: Settling {}
+extension Variable: Settling {}
+
+/// Waits until every source in `sources` has delivered everything it was
+/// given, for at most ten seconds; fails the test if it does not.
+///
+/// Since bounded dispatch (guarantee 8), the last `dispatch` call to return
+/// may leave events for a Dispatch queue to deliver: call this after the
+/// dispatching threads are done and before asserting on what was delivered.
+/// Sources whose handlers dispatch to one another are idle together only
+/// once all the work has run, so this waits for three passes in a row that
+/// find every one idle.
+func settle(_ sources: any Settling..., file: StaticString = #filePath, line: UInt = #line) {
+  var quietPasses = 0
+  let settled = spin {
+    quietPasses = sources.allSatisfy(\.isIdle) ? quietPasses + 1 : 0
+    return quietPasses == 3
+  }
+  if !settled {
+    XCTFail("deliveries did not finish within ten seconds", file: file, line: line)
+  }
+}
+
+/// Counts events per thread: how many the calling thread has counted so far.
+final class ThreadTally: @unchecked Sendable {
+  // Safe: `counts` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var counts: [pthread_t: Int] = [:]
+
+  init() {}
+
+  /// Counts one event on the calling thread.
+  func increment() {
+    lock.lock()
+    counts[pthread_self(), default: 0] += 1
+    lock.unlock()
+  }
+
+  /// The events counted so far on the calling thread.
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts[pthread_self(), default: 0]
+  }
+}
+
+/// A value behind an `NSLock`, for test bookkeeping across threads.
+final class Guarded<Value>: @unchecked Sendable {
+  // Safe: `value` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
 }
