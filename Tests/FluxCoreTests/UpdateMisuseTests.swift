@@ -25,7 +25,8 @@ final class UpdateMisuseTests: XCTestCase {
     let child = try runThisTestInAChildProcess(
       named: "testSettingTheValueInsideUpdateStopsTheProgramWithAMessage")
 
-    XCTAssertTrue(child.stopped, "the child did not stop with an error within a minute: \(child.output)")
+    XCTAssertTrue(
+      child.stopped, "the child did not stop with an error within a minute: \(child.output)")
     XCTAssertTrue(
       child.output.contains("Variable.update: the body wrote to the variable it is updating"),
       child.output)
@@ -45,7 +46,8 @@ final class UpdateMisuseTests: XCTestCase {
     let child = try runThisTestInAChildProcess(
       named: "testANestedUpdateOfTheSameVariableStopsTheProgram")
 
-    XCTAssertTrue(child.stopped, "the child did not stop with an error within a minute: \(child.output)")
+    XCTAssertTrue(
+      child.stopped, "the child did not stop with an error within a minute: \(child.output)")
     XCTAssertTrue(
       child.output.contains("Variable.update: the body wrote to the variable it is updating"),
       child.output)
