@@ -89,4 +89,25 @@ final class DisposeBagTests: XCTestCase {
 
     XCTAssertEqual(log.values, ["outer", "inserted during dispose"])
   }
+
+  func testSubscriptionsAndOtherDisposablesAreDisposedInInsertionOrder() {
+    let subject = DispatchSubject<Int>()
+    let seen = TestRecorder<Int>()
+    let bag = DisposeBag()
+    // 1 300 subscriptions (more than two chunks), and after every 100th a
+    // disposable that records how many are still live when it runs.
+    for index in 1...1_300 {
+      subject.subscribe { _ in }.disposed(by: bag)
+      if index % 100 == 0 {
+        AnyDisposable { seen.handler(subject.subscriptionCount) }.disposed(by: bag)
+      }
+    }
+    let held = bag.count
+
+    bag.dispose()
+
+    XCTAssertEqual(held, 1_313)
+    XCTAssertEqual(seen.values, stride(from: 1_200, through: 0, by: -100).map { $0 })
+    XCTAssertEqual(subject.subscriptionCount, 0)
+  }
 }

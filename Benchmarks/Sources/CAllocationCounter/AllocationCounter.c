@@ -55,7 +55,11 @@ int64_t allocation_counter_stop(void) {
 }
 
 int64_t allocation_counter_heap_bytes_in_use(void) {
-  return (int64_t)mallinfo2().uordblks;
+  // Small chunks in the arenas, plus the large ones that malloc serves with
+  // mmap (a big array's buffer): leaving those out would hide the growth of
+  // every array of 128 KiB or more.
+  struct mallinfo2 info = mallinfo2();
+  return (int64_t)(info.uordblks + info.hblkhd);
 }
 
 #else

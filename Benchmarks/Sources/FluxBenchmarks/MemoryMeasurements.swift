@@ -55,6 +55,64 @@ func bytesPerSubscription(count: Int) -> [Count] {
   ]
 }
 
+/// Heap bytes per live subscription kept the way apps keep them: `count`
+/// subscriptions whose handlers capture state, in a `DisposeBag` (OpenCombine:
+/// `store(in:)` a `Set<AnyCancellable>`), measured from outside: everything
+/// the heap grows by, the handlers' contexts included. The yardstick appends
+/// the same closures to an array.
+func bytesPerSubscriptionInABag(count: Int) -> [Count] {
+  func measure(_ body: () -> Void) -> Double {
+    let before = allocation_counter_heap_bytes_in_use()
+    body()
+    let after = allocation_counter_heap_bytes_in_use()
+    return Double(after - before) / Double(count)
+  }
+  let tally = Tally()
+
+  let subject = DispatchSubject<Int>()
+  let bag = DisposeBag()
+  let flux = measure {
+    for _ in 0..<count { subject.subscribe { tally.total &+= $0 }.disposed(by: bag) }
+    subject.dispatch(0)  // the delivery snapshot, as in an app that dispatches
+  }
+
+  var handlers: [(Int) -> Void] = []
+  let loop = measure {
+    for _ in 0..<count { handlers.append { tally.total &+= $0 } }
+  }
+
+  let passthrough = PassthroughSubject<Int, Never>()
+  var cancellables = Set<AnyCancellable>()
+  let combine = measure {
+    for _ in 0..<count { passthrough.sink { tally.total &+= $0 }.store(in: &cancellables) }
+  }
+
+  // Handlers that capture two values need a context object of their own:
+  // the app's memory, the same in both.
+  let contextBag = DisposeBag()
+  let withContext = measure {
+    for offset in 0..<count {
+      subject.subscribe { tally.total &+= $0 &+ offset }.disposed(by: contextBag)
+    }
+    subject.dispatch(0)
+  }
+  var contextHandlers: [(Int) -> Void] = []
+  let loopWithContext = measure {
+    for offset in 0..<count { contextHandlers.append { tally.total &+= $0 &+ offset } }
+  }
+  withExtendedLifetime((bag, handlers, cancellables, contextBag, contextHandlers)) {}
+
+  let name = "heap bytes per subscription in a bag (\(count.formatted()))"
+  let contextName = "… handlers with a context of their own"
+  return [
+    Count(measurement: name, contender: "FluxCore", value: flux),
+    Count(measurement: name, contender: "array loop", value: loop),
+    Count(measurement: name, contender: "OpenCombine", value: combine),
+    Count(measurement: contextName, contender: "FluxCore", value: withContext),
+    Count(measurement: contextName, contender: "array loop", value: loopWithContext),
+  ]
+}
+
 /// Allocations per operation once subscriptions are in place.
 func allocationsPerOperation(operations: Int) -> [Count] {
   func count(_ body: () -> Void) -> Double {

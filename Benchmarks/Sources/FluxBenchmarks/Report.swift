@@ -15,6 +15,7 @@ struct Report: Codable {
   let results: [Result]
   let counts: [Count]
   let ratios: [Ratio]
+  let overload: OverloadReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {
@@ -49,6 +50,11 @@ func ratios(_ results: [Result], _ counts: [Count]) -> [Ratio] {
     Ratio(
       name: "subscribe + dispose: 10,000 live / 0 live", value: full / empty, target: "≤ 1.3",
       met: full / empty <= 1.3))
+  let locked = median(results, "subscribe + dispose, 0 live", "locked array")
+  ratios.append(
+    Ratio(
+      name: "subscribe + dispose, 0 live: FluxCore / locked array", value: empty / locked,
+      target: "≤ 1.5", met: empty / locked <= 1.5))
   for scenario in Set(results.map(\.scenario)).sorted() where !scenario.hasPrefix("dispatch to") {
     let flux = median(results, scenario, "FluxCore")
     let combine = median(results, scenario, "OpenCombine")
@@ -70,8 +76,16 @@ func ratios(_ results: [Result], _ counts: [Count]) -> [Ratio] {
   for count in counts where count.contender == "FluxCore" {
     if count.measurement.contains("subscribe + dispose") {
       continue  // informational: the handler's context is the app's allocation
-    } else if count.measurement.hasPrefix("heap bytes") {
+    } else if count.measurement.hasPrefix("heap bytes per subscription in a bag") {
       ratios.append(Ratio(name: count.measurement, value: count.value, target: "≤ 128", met: count.value <= 128))
+    } else if count.measurement.hasPrefix("…") {
+      let loop = counts.first { $0.measurement == count.measurement && $0.contender == "array loop" }
+      ratios.append(
+        Ratio(
+          name: "\(count.measurement): FluxCore − array loop", value: count.value - (loop?.value ?? .nan),
+          target: "", met: nil))
+    } else if count.measurement.hasPrefix("heap bytes") {
+      ratios.append(Ratio(name: count.measurement, value: count.value, target: "", met: nil))
     } else {
       ratios.append(Ratio(name: count.measurement, value: count.value, target: "0", met: count.value == 0))
     }

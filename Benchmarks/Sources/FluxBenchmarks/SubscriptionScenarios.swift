@@ -10,6 +10,11 @@ func subscribeAndDispose(_ subject: DispatchSubject<Int>, _ tally: Tally) {
 }
 
 @inline(never)
+func addAndRemove(_ list: LockedHandlerList, _ tally: Tally) {
+  list.remove(list.add { tally.total &+= $0 })
+}
+
+@inline(never)
 func sinkAndCancel(_ subject: PassthroughSubject<Int, Never>, _ tally: Tally) {
   subject.sink { tally.total &+= $0 }.cancel()
 }
@@ -23,6 +28,8 @@ func subscribeDisposeScenario(live: Int) -> Scenario {
   let subject = DispatchSubject<Int>()
   keepAlive += (0..<live).map { _ in subject.subscribe(handler) }
   subject.dispatch(0)  // the delivery snapshot exists, as in a running app
+  let list = LockedHandlerList()
+  for _ in 0..<live { _ = list.add(handler) }
   let passthrough = PassthroughSubject<Int, Never>()
   keepAlive += (0..<live).map { _ in passthrough.sink(receiveValue: handler) }
   passthrough.send(0)
@@ -31,7 +38,8 @@ func subscribeDisposeScenario(live: Int) -> Scenario {
     name: "subscribe + dispose, \(live.formatted()) live",
     contenders: [
       Contender(name: "FluxCore") { n in for _ in 0..<n { subscribeAndDispose(subject, tally) } },
+      Contender(name: "locked array") { n in for _ in 0..<n { addAndRemove(list, tally) } },
       Contender(name: "OpenCombine") { n in for _ in 0..<n { sinkAndCancel(passthrough, tally) } },
     ],
-    keepAlive: keepAlive)
+    keepAlive: keepAlive + [list])
 }

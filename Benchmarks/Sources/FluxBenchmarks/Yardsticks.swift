@@ -60,3 +60,36 @@ func callAllLocked(_ mutex: PthreadMutex, _ handlers: [@Sendable (Int) -> Void],
   }
   mutex.unlock()
 }
+
+/// A hand-rolled thread-safe subscriber list: handlers with ids in an array
+/// behind a mutex, the yardstick for subscribing and disposing.
+final class LockedHandlerList: @unchecked Sendable {
+  // Safe: `handlers` and `nextID` are only touched while holding `mutex`.
+  private let mutex = PthreadMutex()
+  /// A struct rather than a tuple, so that the array stores the closure as
+  /// it is, without a reabstraction thunk (an allocation) per handler.
+  private struct Entry {
+    let id: Int
+    let handler: @Sendable (Int) -> Void
+  }
+
+  private var handlers: [Entry] = []
+  private var nextID = 0
+
+  func add(_ handler: @escaping @Sendable (Int) -> Void) -> Int {
+    mutex.lock()
+    defer { mutex.unlock() }
+    nextID += 1
+    handlers.append(Entry(id: nextID, handler: handler))
+    return nextID
+  }
+
+  /// Removes the handler with `id`, searching from the end: the best case
+  /// when it is the one added last, as here.
+  func remove(_ id: Int) {
+    mutex.lock()
+    let removed = handlers.lastIndex { $0.id == id }.map { handlers.remove(at: $0) }
+    mutex.unlock()
+    withExtendedLifetime(removed) {}  // released outside the lock
+  }
+}

@@ -6,9 +6,12 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
 //     [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
+//     [--overload-events E]
 //
 // --only and --contender keep the scenarios whose name contains TEXT and the
-// contenders named NAME, for profiling one thing at a time.
+// contenders named NAME, for profiling one thing at a time. --overload-events
+// sets how many events each flooding thread sends in the overload scenario
+// (default 1,000,000; 0 skips it).
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
@@ -16,6 +19,7 @@ var rounds = 15
 var sampleMilliseconds = 10
 var only: String?
 var onlyContender: String?
+var overloadEvents = 1_000_000
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
@@ -23,9 +27,12 @@ while let argument = arguments.popFirst() {
   case "--sample-ms": sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
   case "--only": only = arguments.popFirst()
   case "--contender": onlyContender = arguments.popFirst()
+  case "--overload-events": overloadEvents = arguments.popFirst().flatMap(Int.init) ?? overloadEvents
   default:
     FileHandle.standardError.write(
-      Data("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]\n".utf8))
+      Data(
+        ("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
+          + " [--overload-events E]\n").utf8))
     exit(2)
   }
 }
@@ -52,10 +59,12 @@ let results = measure(
 withExtendedLifetime(scenarios) {}
 let counts =
   allocation_counter_is_available()
-  ? bytesPerSubscription(count: 100_000) + allocationsPerOperation(operations: 100_000) : []
+  ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
+    + allocationsPerOperation(operations: 100_000) : []
+let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
-  ratios: ratios(results, counts))
+  ratios: ratios(results, counts), overload: overload)
 
 if json {
   let encoder = JSONEncoder()
@@ -63,6 +72,7 @@ if json {
   print(String(decoding: try encoder.encode(report), as: UTF8.self))
 } else {
   printTable(report)
+  if let overload { printOverload(overload) }
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")
   }

@@ -19,11 +19,11 @@
 /// > been disposed, anything inserted later is disposed at once.
 public final class DisposeBag: Disposable {
   /// The held disposables, or `nil` once the bag has been disposed.
-  private let entries: Lock<[any Disposable]?>
+  private let entries: Lock<DisposeBagEntries?>
 
   /// Creates an empty bag.
   public init() {
-    entries = Lock([])
+    entries = Lock(DisposeBagEntries())
   }
 
   deinit {
@@ -58,10 +58,8 @@ public final class DisposeBag: Disposable {
   public func dispose() {
     let taken = entries.withLock { entries in
       defer { entries = nil }
-      return entries ?? []
+      return entries
     }
-    for disposable in taken {
-      disposable.dispose()
-    }
+    taken?.disposeAll()
   }
 }

@@ -1,18 +1,24 @@
 /// A first-in, first-out queue of pending work, from which the delivering
 /// thread takes a batch at a time.
 ///
-/// Two buffers: work is appended to `back`, and taken from `front`, starting
-/// at `head`; when `front` runs out, the two swap. So appending and taking are
-/// O(1) (amortized), and taking moves each entry out, with no retain and no
-/// release under the lock. A third buffer, `spare`, lends the delivering
-/// thread its batch, so that a busy subject stops allocating once the buffers
-/// have grown to its usual batch sizes.
+/// Entries live in blocks of `blockSize`: appending fills the last block and
+/// starts a new one when it is full, and taking empties the first and drops
+/// it. So no operation ever copies the queue, however long a flood makes it
+/// (a doubling array would copy it all, under the lock, each time it grows),
+/// and memory follows the queue's length. Taking moves each entry out, with
+/// no retain and no release under the lock. One emptied block is kept for
+/// reuse, and so is one batch buffer, so that a busy subject stops
+/// allocating once it has them.
 @usableFromInline
 struct PendingQueue<Element: Sendable>: Sendable {
-  @usableFromInline var front: ContiguousArray<PendingEntry<Element>?> = []
+  @usableFromInline typealias Block = ContiguousArray<PendingEntry<Element>?>
+
+  /// The blocks, oldest first; only the last one may have room.
+  @usableFromInline var blocks: ContiguousArray<Block> = []
+  /// The index of the first entry still waiting in `blocks[0]`.
   @usableFromInline var head = 0
-  @usableFromInline var back: ContiguousArray<PendingEntry<Element>?> = []
-  @usableFromInline var spare: ContiguousArray<PendingEntry<Element>> = []
+  @usableFromInline var spareBlock = Block()
+  @usableFromInline var spareBatch = ContiguousArray<PendingEntry<Element>>()
   /// The number of entries waiting.
   @usableFromInline var count = 0
   /// The largest `count` so far, or since the last reset.
@@ -21,13 +27,18 @@ struct PendingQueue<Element: Sendable>: Sendable {
   @inlinable
   init() {}
 
-  /// Buffers above this capacity are dropped once empty, so that a flood
-  /// does not keep its memory.
-  @inlinable static var largestKeptCapacity: Int { 1_024 }
+  /// The number of entries a block holds.
+  @inlinable static var blockSize: Int { 512 }
 
   @inlinable
   mutating func append(_ entry: PendingEntry<Element>) {
-    back.append(entry)
+    if blocks.isEmpty || blocks[blocks.count - 1].count == Self.blockSize {
+      var block = Block()
+      swap(&block, &spareBlock)
+      block.reserveCapacity(Self.blockSize)
+      blocks.append(block)
+    }
+    blocks[blocks.count - 1].append(entry)
     count += 1
     if count > peakCount { peakCount = count }
   }
@@ -39,30 +50,35 @@ struct PendingQueue<Element: Sendable>: Sendable {
     let taken = Swift.min(limit, count)
     count -= taken
     for _ in 0..<taken {
-      if head == front.count {
-        // Every entry of `front` has been moved out: nothing to release.
-        Self.empty(&front)
-        swap(&front, &back)
-        head = 0
-      }
-      batch.append(front[head].take().unsafelyUnwrapped)
+      batch.append(blocks[0][head].take().unsafelyUnwrapped)
       head += 1
+      if head == blocks[0].count && (head == Self.blockSize || count == 0) {
+        dropFirstBlock()
+      }
     }
-    if count == 0 {
-      Self.empty(&front)
-      head = 0
-    }
+  }
+
+  /// Drops the first block, whose entries have all been moved out (nothing
+  /// to release), keeping it for reuse.
+  @inlinable
+  mutating func dropFirstBlock() {
+    var block = blocks.removeFirst()
+    block.removeAll(keepingCapacity: true)
+    if block.capacity > spareBlock.capacity { swap(&block, &spareBlock) }
+    head = 0
   }
 
   /// The number of entries from the front through the last one owned by
   /// `owner`, or 0 if none is.
   @inlinable
   func countThroughLast(ownedBy owner: UInt) -> Int {
-    if let index = back.lastIndex(where: { $0?.owner == owner }) {
-      return front.count - head + index + 1
-    }
-    if let index = front[head...].lastIndex(where: { $0?.owner == owner }) {
-      return index - head + 1
+    var position = count  // of the entry looked at, counting from 1 at the front
+    for blockIndex in blocks.indices.reversed() {
+      let first = blockIndex == 0 ? head : 0
+      for index in stride(from: blocks[blockIndex].count - 1, through: first, by: -1) {
+        if blocks[blockIndex][index].unsafelyUnwrapped.owner == owner { return position }
+        position -= 1
+      }
     }
     return 0
   }
@@ -71,7 +87,7 @@ struct PendingQueue<Element: Sendable>: Sendable {
   @inlinable
   mutating func lendBatch() -> ContiguousArray<PendingEntry<Element>> {
     var batch = ContiguousArray<PendingEntry<Element>>()
-    swap(&batch, &spare)
+    swap(&batch, &spareBatch)
     return batch
   }
 
@@ -79,15 +95,6 @@ struct PendingQueue<Element: Sendable>: Sendable {
   /// outside the lock, because destroying values may run user code.
   @inlinable
   mutating func returnBatch(_ batch: inout ContiguousArray<PendingEntry<Element>>) {
-    if batch.capacity > spare.capacity && batch.capacity <= Self.largestKeptCapacity {
-      swap(&batch, &spare)
-    }
-  }
-
-  /// Empties a buffer whose entries have all been moved out, keeping its
-  /// capacity unless it is large.
-  @inlinable
-  static func empty(_ buffer: inout ContiguousArray<PendingEntry<Element>?>) {
-    buffer.removeAll(keepingCapacity: buffer.capacity <= largestKeptCapacity)
+    if batch.capacity > spareBatch.capacity { swap(&batch, &spareBatch) }
   }
 }
