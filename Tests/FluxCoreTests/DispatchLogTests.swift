@@ -63,4 +63,36 @@ final class DispatchLogTests: XCTestCase {
     assertValues(first, equal: ["TestDispatcher.items"])
     assertValues(second, equal: ["TestDispatcher.items"])
   }
+
+  func testEndingOneObservationKeepsTheOthersLogging() {
+    let dispatcher = TestDispatcher()
+    let kept = TestRecorder<String>()
+    let ended = DispatchLog.observe { _ in }
+    let observation = DispatchLog.observe { kept.handler($0.label) }
+
+    ended.dispose()
+    AnyObserverDispatcher(dispatcher).loading.dispatch(true)
+    observation.dispose()
+
+    assertValues(kept, equal: ["TestDispatcher.loading"])
+  }
+
+  func testTwoSubjectsOfOneTypeInOneDispatcherAreLabelledByTheirOwnNames() {
+    final class Flags: DispatcherType {
+      static let shared = Flags()
+      let isLoading = DispatchSubject<Bool>()
+      let isOffline = DispatchSubject<Bool>()
+    }
+    let flags = Flags()
+    let log = TestRecorder<String>()
+    let observation = DispatchLog.observe { log.handler("\($0)") }
+
+    AnyObserverDispatcher(flags).isOffline.dispatch(true)
+    AnyObserverDispatcher(flags).isLoading.dispatch(false)
+    AnyObserverDispatcher(flags).isOffline.dispatch(false)
+    observation.dispose()
+
+    assertValues(
+      log, equal: ["Flags.isOffline ← true", "Flags.isLoading ← false", "Flags.isOffline ← false"])
+  }
 }

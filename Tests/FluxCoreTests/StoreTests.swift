@@ -90,4 +90,26 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(view.values, [[], ["first"], ["second"]])
     subscription.dispose()
   }
+
+  func testFoldsFromTwoSubjectsOnTwoThreadsIntoOneVariableLoseNoUpdate() {
+    final class TallyStore: Store, @unchecked Sendable {
+      let total = Variable(0)
+
+      init(_ first: DispatchSubject<Int>, _ second: DispatchSubject<Int>) {
+        super.init()
+        bind(first, to: total) { total, value in total + value }
+        bind(second, to: total) { total, value in total + value }
+      }
+    }
+    let subjects = [DispatchSubject<Int>(), DispatchSubject<Int>()]
+    let store = TallyStore(subjects[0], subjects[1])
+
+    // Each subject has its own delivering thread, so the two folds race.
+    runOnThreads(2) { thread in
+      for _ in 0..<20_000 { subjects[thread].dispatch(1) }
+    }
+    settle(subjects[0], subjects[1], store.total)
+
+    XCTAssertEqual(store.total.value, 40_000)
+  }
 }

@@ -70,4 +70,32 @@ final class MapAndFilterTests: XCTestCase {
     XCTAssertEqual(subject.subscriptionCount, 1)
     b.dispose()
   }
+
+  func testEachOperatorCallsItsClosureOncePerValue() {
+    let subject = DispatchSubject<Int>()
+    let calls = TestRecorder<String>()
+    let bag = DisposeBag()
+    subject.map { value in
+      calls.handler("map \(value)")
+      return value
+    }
+    .subscribe { _ in }.disposed(by: bag)
+    subject.filter { value in
+      calls.handler("filter \(value)")
+      return true
+    }
+    .subscribe { _ in }.disposed(by: bag)
+    subject.compactMap { value in
+      calls.handler("compactMap \(value)")
+      return value
+    }
+    .subscribe { _ in }.disposed(by: bag)
+
+    subject.dispatch(1)
+    subject.dispatch(2)
+
+    XCTAssertEqual(
+      calls.values,
+      ["map 1", "filter 1", "compactMap 1", "map 2", "filter 2", "compactMap 2"])
+  }
 }
