@@ -38,7 +38,7 @@ import Synchronization
 
 /// What a thread that holds the role does next.
 @usableFromInline
-enum DeliveryStep {
+enum DeliveryStep: Sendable {
   /// Deliver the batch taken; `counted` if it counts against the budget.
   case deliver(counted: Bool)
   /// The role was given back; release this replaced snapshot, if any.
