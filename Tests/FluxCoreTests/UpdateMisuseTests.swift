@@ -91,7 +91,9 @@ final class UpdateMisuseTests: XCTestCase {
     environment[Self.childVariable] = "1"
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    defer {
+      for string in argv + envp { free(string) }
+    }
     var child: pid_t = 0
     let spawned = posix_spawn(&child, arguments[0], &actions, nil, argv, envp)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
