@@ -22,12 +22,34 @@
 /// > threading contract is that of ``Variable``.
 public final class Property<Value: Sendable>: ObservableType {
   @usableFromInline let variable: Variable<Value>
+  /// For a derived property: the subscription that keeps it up to date,
+  /// ended when the property is freed.
+  private let derivation: (any Disposable)?
 
   /// Creates a read-only view of `variable`, which the property keeps alive.
   ///
   /// - Parameter variable: The variable to expose.
   public init(_ variable: Variable<Value>) {
     self.variable = variable
+    derivation = nil
+  }
+
+  /// Creates a property that holds what `source` delivers, starting with
+  /// `initial`; see Property+Derived.swift.
+  init<Source: ObservableType>(
+    initial: Value, following source: Source,
+    isDuplicate: (@Sendable (Value, Value) -> Bool)?
+  ) where Source.Element == Value {
+    let variable = Variable(initial)
+    self.variable = variable
+    derivation = source.subscribe { value in
+      if let isDuplicate, isDuplicate(variable.value, value) { return }
+      variable.value = value
+    }
+  }
+
+  deinit {
+    derivation?.dispose()
   }
 
   /// The current value.

@@ -1,0 +1,134 @@
+extension Observable {
+  /// Returns an observable of the latest values of `first` and `second`:
+  /// once both have delivered, every value of either delivers the pair.
+  ///
+  /// ```swift
+  /// let header = Observable.combineLatest(store.query, store.totalCount)
+  ///   .map { query, total in "\(total) results for \(query)" }
+  /// ```
+  ///
+  /// The inputs' values are put in one order (they may come from several
+  /// threads at once), and each one delivers exactly one pair, in that
+  /// order, one call at a time: the operator keeps every guarantee of
+  /// ``DispatchSubject``. Disposing the subscription ends both upstream
+  /// subscriptions.
+  ///
+  /// > Important: One action that changes both inputs delivers two pairs:
+  /// > first with the input updated first (in the order the stores subscribed
+  /// > to the dispatcher) and the other one's old value, then with both new
+  /// > values. A view that draws the latest value per turn, with
+  /// > ``ObservableType/subscribeOnMainActor(receiving:_:)`` in
+  /// > ``DeliveryMode/latestValue`` mode or ``ObservedProperty``, only ever
+  /// > draws the second. To see one pair per action instead, derive both
+  /// > values in one store from the same stream.
+  ///
+  /// - Parameters:
+  ///   - first: The first input.
+  ///   - second: The second input.
+  /// - Returns: An observable of `(first, second)` pairs.
+  public static func combineLatest<First: ObservableType, Second: ObservableType>(
+    _ first: First, _ second: Second
+  ) -> Observable<(First.Element, Second.Element)>
+  where Element == (First.Element, Second.Element) {
+    Observable { onNext in
+      // Both inputs go through one subject, which orders them and calls
+      // the handler below one value at a time.
+      let inbox = DispatchSubject<Either<First.Element, Second.Element>>()
+      let latest = LatestPair<First.Element, Second.Element>()
+      let output = inbox.subscribe { input in
+        if let pair = latest.update(with: input) { onNext(pair) }
+      }
+      let upstream = [
+        first.subscribe { inbox.dispatch(.first($0)) },
+        second.subscribe { inbox.dispatch(.second($0)) },
+      ]
+      return AnyDisposable {
+        for subscription in upstream { subscription.dispose() }
+        output.dispose()
+      }
+    }
+  }
+
+  /// Returns an observable of `transform` applied to the latest values of
+  /// `first` and `second`; see ``combineLatest(_:_:)``.
+  ///
+  /// - Parameters:
+  ///   - first: The first input.
+  ///   - second: The second input.
+  ///   - transform: Makes a value from the latest pair.
+  /// - Returns: An observable of the transformed pairs.
+  public static func combineLatest<First: ObservableType, Second: ObservableType>(
+    _ first: First, _ second: Second,
+    _ transform: @escaping @Sendable (First.Element, Second.Element) -> Element
+  ) -> Observable<Element> {
+    Observable<(First.Element, Second.Element)>.combineLatest(first, second).map(transform)
+  }
+
+  /// Returns an observable of the latest values of three inputs; see
+  /// ``combineLatest(_:_:)``, on which it is built.
+  ///
+  /// - Parameters:
+  ///   - first: The first input.
+  ///   - second: The second input.
+  ///   - third: The third input.
+  /// - Returns: An observable of `(first, second, third)` triples.
+  public static func combineLatest<
+    First: ObservableType, Second: ObservableType, Third: ObservableType
+  >(
+    _ first: First, _ second: Second, _ third: Third
+  ) -> Observable<(First.Element, Second.Element, Third.Element)>
+  where Element == (First.Element, Second.Element, Third.Element) {
+    Observable<((First.Element, Second.Element), Third.Element)>
+      .combineLatest(
+        Observable<(First.Element, Second.Element)>.combineLatest(first, second), third
+      )
+      .map { pair, third in (pair.0, pair.1, third) }
+  }
+
+  /// Returns an observable of `transform` applied to the latest values of
+  /// three inputs; see ``combineLatest(_:_:)``.
+  ///
+  /// - Parameters:
+  ///   - first: The first input.
+  ///   - second: The second input.
+  ///   - third: The third input.
+  ///   - transform: Makes a value from the latest triple.
+  /// - Returns: An observable of the transformed triples.
+  public static func combineLatest<
+    First: ObservableType, Second: ObservableType, Third: ObservableType
+  >(
+    _ first: First, _ second: Second, _ third: Third,
+    _ transform: @escaping @Sendable (First.Element, Second.Element, Third.Element) -> Element
+  ) -> Observable<Element> {
+    Observable<(First.Element, Second.Element, Third.Element)>
+      .combineLatest(first, second, third).map(transform)
+  }
+}
+
+/// A value from one of two inputs.
+enum Either<First: Sendable, Second: Sendable>: Sendable {
+  case first(First)
+  case second(Second)
+}
+
+/// The latest value of each of two inputs, for ``Observable/combineLatest(_:_:)``.
+final class LatestPair<First: Sendable, Second: Sendable>: @unchecked Sendable {
+  // Safe: only the handler of one subscription to one DispatchSubject calls
+  // `update`, and a subject never runs a handler twice at once and orders
+  // its calls one after the other (guarantee 2), so the two fields are never
+  // touched by two threads at once.
+  private var first: First?
+  private var second: Second?
+
+  init() {}
+
+  /// Stores `input`; returns the pair once both inputs have delivered.
+  func update(with input: Either<First, Second>) -> (First, Second)? {
+    switch input {
+    case .first(let value): first = value
+    case .second(let value): second = value
+    }
+    guard let first, let second else { return nil }
+    return (first, second)
+  }
+}
