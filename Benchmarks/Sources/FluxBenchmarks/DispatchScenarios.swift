@@ -1,5 +1,5 @@
-import Foundation
 import FluxCore
+import Foundation
 import OpenCombine
 import Synchronization
 

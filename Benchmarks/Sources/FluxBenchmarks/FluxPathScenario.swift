@@ -101,7 +101,8 @@ func dispatchLogScenario() -> Scenario {
   return Scenario(
     name: "dispatch through a dispatcher view",
     contenders: [
-      Contender(name: "FluxCore, subject") { n in for i in 0..<n { dispatch(dispatcher.count, i) } },
+      Contender(name: "FluxCore, subject") { n in for i in 0..<n { dispatch(dispatcher.count, i) }
+      },
       Contender(name: "FluxCore, subject + retain") { n in
         for i in 0..<n { dispatchRetained(dispatcher.count, i) }
       },

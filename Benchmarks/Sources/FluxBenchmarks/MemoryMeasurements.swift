@@ -140,7 +140,8 @@ func allocationsPerOperation(operations: Int) -> [Count] {
   let dispatchName = "allocations per dispatch to 10 subscribers"
   let results = [
     Count(measurement: dispatchName, contender: "FluxCore", value: count { dispatch(subject, 1) }),
-    Count(measurement: dispatchName, contender: "OpenCombine", value: count { send(passthrough, 1) }),
+    Count(
+      measurement: dispatchName, contender: "OpenCombine", value: count { send(passthrough, 1) }),
     Count(
       measurement: "allocations per Variable set", contender: "FluxCore",
       value: count { set(variable, 1) }),

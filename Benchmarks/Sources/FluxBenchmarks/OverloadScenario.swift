@@ -139,7 +139,9 @@ func printOverload(_ report: OverloadReport) {
   print(
     "overload: 2 threads flood one subject with \(report.eventsPerFlooder.formatted()) events each "
       + "(handler ~2 µs); a third dispatches every 10 ms")
-  print(pad("thread", 26) + lpad("dispatches", 12) + lpad("longest call", 16) + lpad("99th percentile", 18))
+  print(
+    pad("thread", 26) + lpad("dispatches", 12) + lpad("longest call", 16)
+      + lpad("99th percentile", 18))
   for caller in report.callers {
     print(
       pad(caller.name, 26) + lpad(caller.dispatches.formatted(), 12)
@@ -148,7 +150,9 @@ func printOverload(_ report: OverloadReport) {
   }
   print("every event arrived once, in order: \(report.everyEventArrivedOnceInOrder ? "yes" : "NO")")
   print("peak queue depth: \(report.peakQueuedCount.formatted()) events")
-  print("time until every event was delivered: \(String(format: "%.2f", report.secondsUntilAllDelivered)) s")
+  print(
+    "time until every event was delivered: \(String(format: "%.2f", report.secondsUntilAllDelivered)) s"
+  )
   let met = report.longestMilliseconds <= 10 && report.everyEventArrivedOnceInOrder
   print(
     "longest call on any thread: \(String(format: "%.3f", report.longestMilliseconds)) ms"

@@ -68,3 +68,24 @@ func chainScenario() -> Scenario {
     ],
     keepAlive: keepAlive)
 }
+
+/// One write to a property that `combineLatest` joins with another, against
+/// one write to a property observed through a single `map`.
+func combineLatestScenario() -> Scenario {
+  var keepAlive: [Any] = []
+  let mapped = Variable(0)
+  keepAlive.append(mapped.map { $0 &+ 1 }.subscribe(makeHandler(Tally())))
+  let left = Variable(0)
+  let right = Variable(0)
+  keepAlive.append(
+    Observable.combineLatest(left.asProperty(), right.asProperty()) { $0 &+ $1 }
+      .subscribe(makeHandler(Tally())))
+
+  return Scenario(
+    name: "property write, 1 subscriber through",
+    contenders: [
+      Contender(name: "map") { n in for i in 0..<n { set(mapped, i) } },
+      Contender(name: "combineLatest of 2") { n in for i in 0..<n { set(left, i) } },
+    ],
+    keepAlive: keepAlive)
+}

@@ -6,12 +6,13 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
 //     [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
-//     [--overload-events E]
+//     [--overload-events E] [--main-actor-values V]
 //
 // --only and --contender keep the scenarios whose name contains TEXT and the
 // contenders named NAME, for profiling one thing at a time. --overload-events
 // sets how many events each flooding thread sends in the overload scenario
-// (default 1,000,000; 0 skips it).
+// (default 1,000,000; 0 skips it); --main-actor-values how many values go to
+// the main actor in the main-actor scenario (default 100,000).
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
@@ -20,19 +21,24 @@ var sampleMilliseconds = 10
 var only: String?
 var onlyContender: String?
 var overloadEvents = 1_000_000
+var mainActorValues = 100_000
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
   case "--rounds": rounds = arguments.popFirst().flatMap(Int.init) ?? rounds
-  case "--sample-ms": sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
+  case "--sample-ms":
+    sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
   case "--only": only = arguments.popFirst()
   case "--contender": onlyContender = arguments.popFirst()
-  case "--overload-events": overloadEvents = arguments.popFirst().flatMap(Int.init) ?? overloadEvents
+  case "--overload-events":
+    overloadEvents = arguments.popFirst().flatMap(Int.init) ?? overloadEvents
+  case "--main-actor-values":
+    mainActorValues = arguments.popFirst().flatMap(Int.init) ?? mainActorValues
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
-          + " [--overload-events E]\n").utf8))
+          + " [--overload-events E] [--main-actor-values V]\n").utf8))
     exit(2)
   }
 }
@@ -48,10 +54,13 @@ let scenarios = [
   fluxPathScenario(),
   dispatchLogScenario(),
   twoThreadScenario(),
+  combineLatestScenario(),
 ]
 let selected = scenarios.filter { only == nil || $0.name.contains(only!) }.map { scenario in
   var scenario = scenario
-  scenario.contenders = scenario.contenders.filter { onlyContender == nil || $0.name == onlyContender }
+  scenario.contenders = scenario.contenders.filter {
+    onlyContender == nil || $0.name == onlyContender
+  }
   return scenario
 }
 let results = measure(
@@ -61,10 +70,11 @@ let counts =
   allocation_counter_is_available()
   ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
     + allocationsPerOperation(operations: 100_000) : []
+let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
 let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
-  ratios: ratios(results, counts), overload: overload)
+  ratios: ratios(results, counts), mainActor: mainActor, overload: overload)
 
 if json {
   let encoder = JSONEncoder()
@@ -72,6 +82,7 @@ if json {
   print(String(decoding: try encoder.encode(report), as: UTF8.self))
 } else {
   printTable(report)
+  printMainActor(mainActor)
   if let overload { printOverload(overload) }
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")

@@ -1,95 +1,161 @@
 import Dispatch
 import Synchronization
 
-/// Carries values from the threads that deliver them to a queue, one hop per
-/// burst: values that arrive while a hop is pending join it.
+/// Carries values from the threads that deliver them to a serial queue, one
+/// hop per burst: values that arrive while a hop is pending, or while one is
+/// delivering, join the next one, which the queue schedules itself.
 ///
-/// The queue must be serial; the handler runs there, in order. After
-/// ``dispose()``, values still on their way are dropped.
+/// So a producer pays for waking the queue once per quiet period, not once
+/// per hop, and the queue never runs more than one hop per turn. The handler
+/// runs on the queue, in order. After ``dispose()``, values still on their
+/// way are dropped.
+@usableFromInline
 final class Hop<Element: Sendable>: Sendable {
-  private struct State: Sendable {
-    /// Values waiting for the pending hop (every-value mode).
-    var values: ContiguousArray<Element> = []
-    /// The latest value waiting for the pending hop (latest-value mode).
-    var latest: Element?
+  @usableFromInline
+  struct State: Sendable {
+    /// Values waiting for the next hop (every-value mode).
+    @usableFromInline var values: ContiguousArray<Element> = []
+    /// The latest value waiting for the next hop (latest-value mode).
+    @usableFromInline var latest: Element?
     /// An emptied buffer, kept for the next burst.
-    var spare: ContiguousArray<Element> = []
-    var isScheduled = false
+    @usableFromInline var spare: ContiguousArray<Element> = []
+    /// Whether a hop is scheduled or delivering; while it is, new values
+    /// only join the buffer.
+    @usableFromInline var isBusy = false
     /// The thread subscribing, while it may deliver on the spot.
-    var subscribingThread: UInt = 0
+    @usableFromInline var subscribingThread: UInt = 0
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var hasWaitingValues: Bool { !values.isEmpty || latest != nil }
   }
 
-  private let state = Lock(State())
-  private let isDisposed = Atomic(false)
-  private let mode: DeliveryMode
-  private let queue: DispatchQueue
-  private let handler: @Sendable (Element) -> Void
+  @usableFromInline let state = Lock(State())
+  @usableFromInline let isDisposed = Atomic(false)
+  @usableFromInline let mode: DeliveryMode
+  @usableFromInline let queue: DispatchQueue
+  /// The handler, for a hop to a queue.
+  @usableFromInline let handler: (@Sendable (Element) -> Void)?
+  /// The handler, for a hop to the main actor: a whole hop runs in one
+  /// main-actor check, not one per value.
+  @usableFromInline let mainActorHandler: (@MainActor @Sendable (Element) -> Void)?
 
+  /// Creates a hop to `queue`.
+  @inlinable
   init(mode: DeliveryMode, queue: DispatchQueue, handler: @escaping @Sendable (Element) -> Void) {
     self.mode = mode
     self.queue = queue
     self.handler = handler
+    mainActorHandler = nil
+  }
+
+  /// Creates a hop to the main actor, through the main queue.
+  @inlinable
+  init(mode: DeliveryMode, mainActorHandler: @escaping @MainActor @Sendable (Element) -> Void) {
+    self.mode = mode
+    queue = .main
+    handler = nil
+    self.mainActorHandler = mainActorHandler
+  }
+
+  /// Calls the handler with `values`, in order, stopping if disposed; on the
+  /// queue.
+  @inlinable
+  func deliver(_ values: some Sequence<Element> & Sendable) {
+    if let mainActorHandler {
+      // The main queue runs on the main actor's thread.
+      MainActor.assumeIsolated {
+        for value in values {
+          guard !isDisposed.load(ordering: .acquiring) else { return }
+          mainActorHandler(value)
+        }
+      }
+    } else if let handler {
+      for value in values {
+        guard !isDisposed.load(ordering: .acquiring) else { return }
+        handler(value)
+      }
+    }
   }
 
   /// Values that arrive on `thread` until ``endSubscribing()`` are delivered
   /// at once instead of with a hop: for a caller already on the queue, so
   /// that a replayed current value is there when `subscribe` returns.
+  @inlinable
   func beginSubscribing(on thread: UInt) {
     state.withLock { $0.subscribingThread = thread }
   }
 
+  @inlinable
   func endSubscribing() {
     state.withLock { $0.subscribingThread = 0 }
   }
 
   /// Takes a value from the delivering thread.
+  @inlinable
   func receive(_ element: Element) {
     guard !isDisposed.load(ordering: .relaxed) else { return }
-    let thread = currentThreadID()
     var replaced: Element?
     let (schedule, now) = state.withLock { state -> (Bool, Bool) in
-      if state.subscribingThread == thread, !state.isScheduled { return (false, true) }
+      if state.subscribingThread != 0, !state.isBusy,
+        state.subscribingThread == currentThreadID()
+      {
+        return (false, true)
+      }
       switch mode {
       case .everyValue: state.values.append(element)
       case .latestValue:
         replaced = state.latest.take()
         state.latest = element
       }
-      if state.isScheduled { return (false, false) }
-      state.isScheduled = true
+      if state.isBusy { return (false, false) }
+      state.isBusy = true
       return (true, false)
     }
     // Outside the lock: dropping a value may run its deinit.
     withExtendedLifetime(replaced) {}
     if now {
-      handler(element)
+      deliver(CollectionOfOne(element))
     } else if schedule {
-      queue.async { self.deliverPending() }
+      queue.async { self.deliverWaiting() }
     }
   }
 
-  /// The hop: delivers what has gathered, in order.
-  private func deliverPending() {
+  /// One hop, on the queue: delivers what has gathered, in order, then
+  /// schedules the next hop itself if more arrived meanwhile.
+  @usableFromInline
+  func deliverWaiting() {
     var batch = ContiguousArray<Element>()
     let latest = state.withLock { state -> Element? in
-      state.isScheduled = false
       swap(&batch, &state.spare)
       swap(&batch, &state.values)
       return state.latest.take()
     }
     HopCount.record()
-    if let latest, !isDisposed.load(ordering: .acquiring) { handler(latest) }
-    for element in batch {
-      guard !isDisposed.load(ordering: .acquiring) else { break }
-      handler(element)
+    if let latest {
+      deliver(CollectionOfOne(latest))
+    } else {
+      do {
+        // A copy the closure can capture, gone before the buffer is reused.
+        let values = batch
+        deliver(values)
+      }
     }
     batch.removeAll(keepingCapacity: true)
-    state.withLock { state in
+    let again = state.withLock { state -> Bool in
       if state.spare.capacity < batch.capacity { swap(&batch, &state.spare) }
+      state.isBusy = state.hasWaitingValues
+      return state.isBusy
+    }
+    if again {
+      queue.async { self.deliverWaiting() }
     }
   }
 
   /// Stops delivery; values still on their way are dropped.
+  @usableFromInline
   func dispose() {
     isDisposed.store(true, ordering: .releasing)
     let dropped = state.withLock { state in
@@ -108,6 +174,7 @@ public enum HopCount {
   /// the program started: one per burst of values, whatever its length.
   public static var total: Int { hopCounter.load(ordering: .relaxed) }
 
+  @usableFromInline
   static func record() {
     hopCounter.add(1, ordering: .relaxed)
   }

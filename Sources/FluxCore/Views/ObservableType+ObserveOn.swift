@@ -21,6 +21,7 @@ extension ObservableType {
   ///   - queue: A serial queue.
   ///   - mode: Whether to deliver every value or the latest of each burst.
   /// - Returns: An observable of the same values, delivered on `queue`.
+  @inlinable
   public func observe(
     on queue: DispatchQueue, receiving mode: DeliveryMode = .everyValue
   ) -> Observable<Element> {
@@ -69,6 +70,7 @@ extension ObservableType {
   ///   - onNext: The handler, run on the main actor.
   /// - Returns: A disposable that ends the subscription; values still on
   ///   their way to the main actor are dropped.
+  @inlinable
   public func subscribeOnMainActor(
     receiving mode: DeliveryMode = .everyValue,
     _ onNext: @escaping @MainActor (Element) -> Void
@@ -80,6 +82,7 @@ extension ObservableType {
   /// delivering on the spot what the source delivers while subscribing (the
   /// current value of a ``Property``), so that it is there when this returns.
   @MainActor
+  @inlinable
   func subscribeOnMainActorReplayingAtOnce(
     receiving mode: DeliveryMode, _ onNext: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
@@ -89,16 +92,15 @@ extension ObservableType {
     return subscribe(onMainActor: hop)
   }
 
-  private func mainActorHop(
+  @inlinable
+  func mainActorHop(
     _ mode: DeliveryMode, _ onNext: @escaping @MainActor (Element) -> Void
   ) -> Hop<Element> {
-    // The main queue runs on the main actor's thread.
-    Hop(mode: mode, queue: .main) { element in
-      MainActor.assumeIsolated { onNext(element) }
-    }
+    Hop(mode: mode, mainActorHandler: onNext)
   }
 
-  private func subscribe(onMainActor hop: Hop<Element>) -> any Disposable {
+  @inlinable
+  func subscribe(onMainActor hop: Hop<Element>) -> any Disposable {
     let upstream = subscribe(hop.receive)
     return AnyDisposable {
       hop.dispose()

@@ -26,6 +26,7 @@ extension Observable {
   ///   - first: The first input.
   ///   - second: The second input.
   /// - Returns: An observable of `(first, second)` pairs.
+  @inlinable
   public static func combineLatest<First: ObservableType, Second: ObservableType>(
     _ first: First, _ second: Second
   ) -> Observable<(First.Element, Second.Element)>
@@ -57,6 +58,7 @@ extension Observable {
   ///   - second: The second input.
   ///   - transform: Makes a value from the latest pair.
   /// - Returns: An observable of the transformed pairs.
+  @inlinable
   public static func combineLatest<First: ObservableType, Second: ObservableType>(
     _ first: First, _ second: Second,
     _ transform: @escaping @Sendable (First.Element, Second.Element) -> Element
@@ -72,6 +74,7 @@ extension Observable {
   ///   - second: The second input.
   ///   - third: The third input.
   /// - Returns: An observable of `(first, second, third)` triples.
+  @inlinable
   public static func combineLatest<
     First: ObservableType, Second: ObservableType, Third: ObservableType
   >(
@@ -94,6 +97,7 @@ extension Observable {
   ///   - third: The third input.
   ///   - transform: Makes a value from the latest triple.
   /// - Returns: An observable of the transformed triples.
+  @inlinable
   public static func combineLatest<
     First: ObservableType, Second: ObservableType, Third: ObservableType
   >(
@@ -106,23 +110,27 @@ extension Observable {
 }
 
 /// A value from one of two inputs.
+@usableFromInline
 enum Either<First: Sendable, Second: Sendable>: Sendable {
   case first(First)
   case second(Second)
 }
 
 /// The latest value of each of two inputs, for ``Observable/combineLatest(_:_:)``.
+@usableFromInline
 final class LatestPair<First: Sendable, Second: Sendable>: @unchecked Sendable {
   // Safe: only the handler of one subscription to one DispatchSubject calls
   // `update`, and a subject never runs a handler twice at once and orders
   // its calls one after the other (guarantee 2), so the two fields are never
   // touched by two threads at once.
-  private var first: First?
-  private var second: Second?
+  @usableFromInline var first: First?
+  @usableFromInline var second: Second?
 
+  @inlinable
   init() {}
 
   /// Stores `input`; returns the pair once both inputs have delivered.
+  @inlinable
   func update(with input: Either<First, Second>) -> (First, Second)? {
     switch input {
     case .first(let value): first = value

@@ -14,6 +14,7 @@ extension Observable {
   ///
   /// - Parameter sources: The streams to merge.
   /// - Returns: An observable of all their values.
+  @inlinable
   public static func merge(_ sources: any ObservableType<Element>...) -> Observable<Element> {
     merge(sources)
   }
@@ -23,6 +24,7 @@ extension Observable {
   ///
   /// - Parameter sources: The streams to merge.
   /// - Returns: An observable of all their values.
+  @inlinable
   public static func merge(_ sources: [any ObservableType<Element>]) -> Observable<Element> {
     Observable { onNext in
       // One subject orders the values and calls the handler one at a time.
