@@ -1,3 +1,4 @@
+import Dispatch
 import FluxCore
 import SearchFeature
 
@@ -68,7 +69,8 @@ final class Session {
     }
   }
 
-  /// Sends `input` and waits until the load it starts has finished.
+  /// Sends `input` and waits until the load it starts has finished and the
+  /// view has drawn its outcome.
   private func perform(_ input: SearchViewModel.Input, otherwise: String? = nil) async {
     // Subscribe before sending, so that the end of the load cannot be missed.
     let finished = store.results.changed.filter { !$0.isLoading }.take(1).values
@@ -77,5 +79,11 @@ final class Session {
       return
     }
     for await _ in finished {}
+    // The outcome reaches the view model and then the view on later turns of
+    // the main actor; let those turns run. (Bounded, so that a bug shows as
+    // a missing line, not a hang.)
+    for _ in 0..<1_000 where !view.isCaughtUp {
+      await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import Observation
 import XCTest
 
 // The examples of the DocC catalog (Sources/FluxCore/FluxCore.docc), kept
@@ -19,7 +20,35 @@ final class GreetingViewModel {
   }
 }
 
+/// README, "With SwiftUI": a hand-written `@Observable` model.
+@Observable @MainActor
+final class GreetingModel {
+  private(set) var greeting = ""
+  @ObservationIgnored private let disposeBag = DisposeBag()
+
+  init(store: GreetingStore) {
+    store.greeting.assign(to: \.greeting, on: self).disposed(by: disposeBag)
+  }
+}
+
 final class DocumentationExampleTests: XCTestCase {
+  /// README, "With SwiftUI": the model starts with the store's greeting and
+  /// follows it on a later turn of the main actor.
+  @MainActor
+  func testTheObservableModelFollowsTheStore() async throws {
+    let dispatcher = GreetingDispatcher()
+    let store = GreetingStore(dispatcher: .init(dispatcher))
+    let model = GreetingModel(store: store)
+    let startedWith = model.greeting
+    let arrived = TestRecorder(store.greeting.changed.observe(on: .main))
+
+    dispatcher.name.dispatch("Ada")
+    try await arrived.waitForValues(count: 1)
+
+    XCTAssertEqual(startedWith, "Hello, nobody")
+    XCTAssertEqual(model.greeting, "Hello, Ada")
+  }
+
   /// Testing Your Stores: the first example.
   func testGreetingFollowsTheName() {
     let dispatcher = GreetingDispatcher()

@@ -1,3 +1,5 @@
+import FluxCore
+
 /// The one-line summary of the search state that a view shows.
 public enum SearchStatus: Sendable, Hashable, CustomStringConvertible {
   /// Nothing searched yet.
@@ -11,20 +13,30 @@ public enum SearchStatus: Sendable, Hashable, CustomStringConvertible {
   /// The latest request failed.
   case failed(query: String, SearchError)
 
-  /// The status derived from what `store` holds now.
-  init(_ store: SearchStore) {
-    if store.isLoading, let request = store.request.value {
+  /// The status of a search whose results, latest request and total count
+  /// are these.
+  ///
+  /// - Parameters:
+  ///   - results: The items and where the latest load stands.
+  ///   - request: The latest request, or `nil` before the first search.
+  ///   - totalCount: How many items match the query over all pages.
+  public init(
+    results: LoadState<[Item], SearchError>, request: SearchRequest?, totalCount: Int
+  ) {
+    guard let request else {
+      self = .idle
+      return
+    }
+    if results.isLoading {
       self = .loading(request)
-    } else if let error = store.error, let request = store.request.value {
+    } else if let error = results.failure {
       self = .failed(query: request.query, error)
-    } else if let request = store.request.value {
-      let shown = store.items.count
+    } else {
+      let shown = results.value?.count ?? 0
       self =
         shown == 0
         ? .noResults(query: request.query)
-        : .results(query: request.query, shown: shown, total: store.totalCount.value)
-    } else {
-      self = .idle
+        : .results(query: request.query, shown: shown, total: totalCount)
     }
   }
 

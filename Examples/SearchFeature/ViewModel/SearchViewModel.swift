@@ -1,16 +1,21 @@
 import FluxCore
+import Observation
 
 /// Connects a view to the search feature: user input in, rows and a status
-/// line out.
+/// line out, as plain `@Observable` properties that a SwiftUI view (or the
+/// console view) reads directly.
+///
+/// The two outputs are derived state: ``rowsSource`` and ``statusSource``
+/// are properties derived from the store's (``Property/init(derivedFrom:_:)``),
+/// and ``rows`` and ``status`` follow them on the main actor, latest value
+/// only (``ObservableType/assign(to:on:)``). So one action that changes
+/// several store properties reaches the view once, with all of its changes:
+/// a view never draws a state in between.
 ///
 /// Typing is debounced: a query is searched only once the text has stayed the
 /// same for the debounce interval, so typing "json" sends one request, not
 /// four.
-///
-/// The outputs follow the store's `results`, which the store updates after
-/// everything else an action changes (see ``SearchStore``), so they never see
-/// a half-updated state.
-@MainActor
+@Observable @MainActor
 public final class SearchViewModel {
   /// What the user can do.
   public enum Input: Sendable, Hashable {
@@ -22,26 +27,23 @@ public final class SearchViewModel {
     case retry
   }
 
-  /// What the view shows.
-  public struct Output: Sendable {
-    /// All the numbered result rows, current value first: for a list view.
-    public let rows: Observable<[SearchRow]>
-    /// The rows that each completed load added: page 1 of a query, then each
-    /// next page.
-    ///
-    /// For a view that prints, like a console.
-    public let loadedRows: Observable<[SearchRow]>
-    /// The status line, current value first; repeats are dropped.
-    public let status: Observable<SearchStatus>
-  }
+  /// All the numbered result rows.
+  public private(set) var rows: [SearchRow] = []
+  /// The status line.
+  public private(set) var status = SearchStatus.idle
 
-  /// The view's streams.
-  public nonisolated let output: Output
+  /// The rows, derived from the store on the thread that changes it; ``rows``
+  /// follows it on the main actor.
+  @ObservationIgnored public nonisolated let rowsSource: Property<[SearchRow]>
+  /// The status, derived from the store on the thread that changes it;
+  /// ``status`` follows it on the main actor.
+  @ObservationIgnored public nonisolated let statusSource: Property<SearchStatus>
 
-  private let actions: SearchActionCreator
-  private let debounce: Duration
-  private let sleep: @Sendable (Duration) async throws -> Void
-  private var pendingQuery: Task<Void, Never>?
+  @ObservationIgnored private let actions: SearchActionCreator
+  @ObservationIgnored private let debounce: Duration
+  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+  @ObservationIgnored private var pendingQuery: Task<Void, Never>?
+  @ObservationIgnored private let disposeBag = DisposeBag()
 
   /// Creates a view model.
   ///
@@ -60,14 +62,18 @@ public final class SearchViewModel {
     self.actions = actions
     self.debounce = debounce
     self.sleep = sleep
-    output = Output(
-      rows: store.results.map { numbered($0.value ?? []) }.distinctUntilChanged(),
-      loadedRows: store.results.changed.compactMap { state in
-        // Page n of a query holds items from (n - 1) × perPage on.
-        guard case .loaded(let items) = state, let request = store.request.value else { return nil }
-        return Array(numbered(items).dropFirst((request.page - 1) * request.perPage))
-      },
-      status: store.results.map { _ in SearchStatus(store) }.distinctUntilChanged())
+    rowsSource = Property(derivedFrom: store.results) { numbered($0.value ?? []) }
+    statusSource = Property(derivedFrom: store.results, store.request, store.totalCount) {
+      SearchStatus(results: $0, request: $1, totalCount: $2)
+    }
+    rowsSource.assign(to: \.rows, on: self).disposed(by: disposeBag)
+    statusSource.assign(to: \.status, on: self).disposed(by: disposeBag)
+  }
+
+  /// Whether ``rows`` and ``status`` already show the store's latest state,
+  /// or a change is still on its way to the main actor.
+  public var isShowingLatest: Bool {
+    rows == rowsSource.value && status == statusSource.value
   }
 
   /// Handles one user input.

@@ -88,3 +88,40 @@ extension Property {
       following: Observable.combineLatest(first, second, transform), isDuplicate: { $0 == $1 })
   }
 }
+
+extension Property {
+  /// Creates a property derived from three properties: always `transform` of
+  /// their current values; see `init(derivedFrom:_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - first: The first property to derive from.
+  ///   - second: The second.
+  ///   - third: The third.
+  ///   - transform: Computes the value.
+  public convenience init<First: Sendable, Second: Sendable, Third: Sendable>(
+    derivedFrom first: Property<First>, _ second: Property<Second>, _ third: Property<Third>,
+    _ transform: @escaping @Sendable (First, Second, Third) -> Value
+  ) {
+    self.init(
+      initial: transform(first.value, second.value, third.value),
+      following: Observable.combineLatest(first, second, third, transform), isDuplicate: nil)
+  }
+
+  /// Creates a property derived from three properties, ignoring results
+  /// equal to the current value.
+  ///
+  /// - Parameters:
+  ///   - first: The first property to derive from.
+  ///   - second: The second.
+  ///   - third: The third.
+  ///   - transform: Computes the value.
+  public convenience init<First: Sendable, Second: Sendable, Third: Sendable>(
+    derivedFrom first: Property<First>, _ second: Property<Second>, _ third: Property<Third>,
+    _ transform: @escaping @Sendable (First, Second, Third) -> Value
+  ) where Value: Equatable {
+    self.init(
+      initial: transform(first.value, second.value, third.value),
+      following: Observable.combineLatest(first, second, third, transform),
+      isDuplicate: { $0 == $1 })
+  }
+}
