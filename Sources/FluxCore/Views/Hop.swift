@@ -169,7 +169,7 @@ final class Hop<Element: Sendable>: Sendable {
 
 /// The number of hops made so far, for benchmarks and diagnostics.
 @_spi(Diagnostics)
-public enum HopCount {
+public enum HopCount: Sendable {
   /// How many hops to a queue or to the main actor FluxCore has made since
   /// the program started: one per burst of values, whatever its length.
   public static var total: Int { hopCounter.load(ordering: .relaxed) }
