@@ -18,13 +18,16 @@ let package = Package(
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
+    .target(
+      name: "SearchConsole", dependencies: ["SearchFeature", "FluxCore"],
+      path: "Examples/SearchConsole"),
     .executableTarget(
-      name: "SearchExample", dependencies: ["SearchFeature", "FluxCore"],
-      path: "Examples/SearchExample"),
+      name: "SearchExample", dependencies: ["SearchConsole"], path: "Examples/SearchExample"),
 
     // Tests
     .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting"]),
     .testTarget(
-      name: "SearchFeatureTests", dependencies: ["SearchFeature", "FluxCore", "FluxCoreTesting"]),
+      name: "SearchFeatureTests",
+      dependencies: ["SearchFeature", "SearchConsole", "FluxCore", "FluxCoreTesting"]),
   ]
 )

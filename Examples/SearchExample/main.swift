@@ -1,25 +1,12 @@
 import Foundation
+import SearchConsole
 
-// SearchExample: the FluxCore search flow in a terminal. See `Options.usage`.
+// SearchExample: the FluxCore search flow in a terminal. See `Options.usage`
+// and Program.swift, which holds the program itself.
 
-let options: Options
-do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Options.usage)\n".utf8))
-  exit(2)
-}
-if options.showHelp {
-  print(Options.usage)
-  exit(0)
-}
-
-let session = Session(options: options, write: { print($0) })
-switch options.mode {
-case .scripted:
-  await session.playScript()
-case .query(let query, let pages):
-  await session.search(query, pages: pages)
-case .interactive:
-  await session.runInteractive(standardInputLines())
-}
+let status = await Program.run(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  input: standardInputLines(),
+  write: { print($0) },
+  writeError: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
+exit(status)

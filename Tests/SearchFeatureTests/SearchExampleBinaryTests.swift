@@ -144,6 +144,34 @@ final class SearchExampleBinaryTests: XCTestCase {
       ])
   }
 
+  func testAnEmptyOrBlankQueryIsAUsageErrorThatExitsTwo() throws {
+    for query in ["", "   ", "\t"] {
+      let run = try run([query])
+
+      XCTAssertEqual(run.status, 2, query.debugDescription)
+      XCTAssertEqual(run.output, [])
+      XCTAssertTrue(
+        run.error.hasPrefix("error: the query is blank; give one with letters or digits\n"),
+        run.error)
+    }
+  }
+
+  func testControlCharactersFromInputAreEscapedNotPrinted() throws {
+    let run = try run(
+      ["--interactive", "--latency", "0"], input: "\u{1B}[31mred\n\u{202E}evil\nq\n")
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.output,
+      [
+        "Type a query, n for the next page, r to retry, q to quit.",
+        "  Searching for “\\u{1B}[31mred”…",
+        "  No results for “\\u{1B}[31mred”.",
+        "  Searching for “\\u{202E}evil”…",
+        "  No results for “\\u{202E}evil”.",
+      ])
+  }
+
   func testHelpPrintsUsageAndExitsZero() throws {
     let run = try run(["--help"])
 

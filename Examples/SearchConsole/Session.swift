@@ -5,7 +5,7 @@ import SearchFeature
 /// Wires the feature together (stub API → action creator → dispatcher → store
 /// → view model → console view) and drives it in one of the three modes.
 @MainActor
-final class Session {
+public final class Session {
   private let api: StubSearchAPI
   private let store: SearchStore
   private let viewModel: SearchViewModel
@@ -13,7 +13,11 @@ final class Session {
   private let write: @Sendable (String) -> Void
   private let actionLog: (any Disposable)?
 
-  init(options: Options, write: @escaping @Sendable (String) -> Void) {
+  /// Wires a session for `options`, printing through `write`.
+  public init(
+    options: Options, debounce: Duration = .milliseconds(300),
+    write: @escaping @Sendable (String) -> Void
+  ) {
     let dispatcher = SearchDispatcher()
     api = StubSearchAPI(
       latency: .milliseconds(options.latencyMilliseconds),
@@ -22,14 +26,14 @@ final class Session {
     store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
     let actions = SearchActionCreator(
       api: api, perPage: options.perPage, dispatcher: AnyObserverDispatcher(dispatcher))
-    viewModel = SearchViewModel(store: store, actions: actions)
+    viewModel = SearchViewModel(store: store, actions: actions, debounce: debounce)
     view = ConsoleView(viewModel: viewModel, write: write)
     self.write = write
     actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
   }
 
   /// Plays a search, the next page, a failure, a retry and an empty result.
-  func playScript() async {
+  public func playScript() async {
     write("FluxCore SearchExample: a scripted session against the stub API.")
     write("> type “j”, “js”, “json” (debounced: one request)")
     viewModel.send(.queryChanged("j"))
@@ -47,7 +51,7 @@ final class Session {
   }
 
   /// Searches for `query` and loads up to `pages` pages.
-  func search(_ query: String, pages: Int) async {
+  public func search(_ query: String, pages: Int) async {
     await perform(.queryChanged(query))
     for _ in 1..<pages where store.hasMore.value && store.error == nil {
       await perform(.nextPage)
@@ -55,7 +59,7 @@ final class Session {
   }
 
   /// Runs commands from `lines` until `q` or the end of input.
-  func runInteractive(_ lines: AsyncStream<String>) async {
+  public func runInteractive(_ lines: AsyncStream<String>) async {
     write("Type a query, n for the next page, r to retry, q to quit.")
     for await line in lines {
       let command = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")

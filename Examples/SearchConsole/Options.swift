@@ -1,6 +1,7 @@
 /// The command line of `SearchExample`, parsed.
-struct Options: Equatable {
-  enum Mode: Equatable {
+public struct Options: Equatable, Sendable {
+  /// What a run does.
+  public enum Mode: Equatable, Sendable {
     /// Play a scripted session.
     case scripted
     /// Search for a query, loading up to `pages` pages.
@@ -9,15 +10,23 @@ struct Options: Equatable {
     case interactive
   }
 
-  var mode = Mode.scripted
-  var latencyMilliseconds = 150
-  var perPage = 5
-  var failureRate = 0.0
-  var seed: UInt64 = 1
-  var logActions = false
-  var showHelp = false
+  /// What to run.
+  public var mode = Mode.scripted
+  /// The stub's latency.
+  public var latencyMilliseconds = 150
+  /// Items per page.
+  public var perPage = 5
+  /// The probability that a request fails.
+  public var failureRate = 0.0
+  /// The seed of the random failures.
+  public var seed: UInt64 = 1
+  /// Whether to print every action.
+  public var logActions = false
+  /// Whether to print the help and stop.
+  public var showHelp = false
 
-  static let usage = """
+  /// The help text.
+  public static let usage = """
     USAGE: SearchExample [<query>] [options]
 
     Searches a stub catalogue of 64 packages through FluxCore: action creator →
@@ -25,7 +34,9 @@ struct Options: Equatable {
     the next page, a failure, a retry and a query with no results.
 
     ARGUMENTS:
-      <query>               Search for <query> (try: json, http, "sql cache").
+      <query>               Search for <query> (try: json, http, "sql cache"). A blank
+                            query is an error. After --, every argument is taken as
+                            the query, even one that starts with -.
 
     OPTIONS:
       --pages <n>           With <query>: load up to <n> pages (default 1).
@@ -40,12 +51,15 @@ struct Options: Equatable {
     """
 
   /// An error in the arguments, said in one line.
-  struct UsageError: Error, Equatable {
-    let message: String
+  public struct UsageError: Error, Equatable {
+    /// What is wrong.
+    public let message: String
   }
 
   /// Parses the arguments that follow the program name.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+  ///
+  /// Never traps: every list of strings gives options or a ``UsageError``.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var query: String?
     var pages: Int?
@@ -70,11 +84,24 @@ struct Options: Equatable {
       return number
     }
 
+    func setQuery(_ argument: String) throws(UsageError) {
+      guard query == nil else {
+        throw UsageError(message: "only one query, please; quote it: \"\(query!) \(argument)\"")
+      }
+      guard argument.contains(where: { !$0.isWhitespace }) else {
+        throw UsageError(message: "the query is blank; give one with letters or digits")
+      }
+      query = argument
+    }
+
     while let argument = remaining.popFirst() {
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let flag = parts[0]
-      let inline = parts.count > 1 ? parts[1] : nil
+      // `--flag=value`: split at the first "=", if the argument is a flag.
+      let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
+      let flag = equals.map { String(argument[..<$0]) } ?? argument
+      let inline = equals.map { String(argument[argument.index(after: $0)...]) }
       switch flag {
+      case "--":
+        while let positional = remaining.popFirst() { try setQuery(positional) }
       case "-h", "--help":
         options.showHelp = true
       case "--interactive":
@@ -92,13 +119,10 @@ struct Options: Equatable {
         options.failureRate = try number(value(for: flag, inline: inline), for: flag, in: 0...1)
       case "--seed":
         options.seed = try number(value(for: flag, inline: inline), for: flag, in: 0...UInt64.max)
-      case _ where argument.hasPrefix("-"):
+      case _ where argument.hasPrefix("-") && argument != "-":
         throw UsageError(message: "unknown option “\(argument)”")
       default:
-        guard query == nil else {
-          throw UsageError(message: "only one query, please; quote it: \"\(query!) \(argument)\"")
-        }
-        query = argument
+        try setQuery(argument)
       }
     }
 

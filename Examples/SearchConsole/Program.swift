@@ -1,0 +1,62 @@
+/// The whole `SearchExample` program, apart from its process.
+///
+/// It parses the arguments, runs the chosen mode, and returns the exit
+/// status. The executable passes the real command line, standard input and output; the
+/// tests pass their own and run thousands of programs in one process.
+public enum Program {
+  /// The exit status of a run that did what it was asked.
+  public static let success: Int32 = 0
+  /// The exit status of a run whose arguments were wrong.
+  public static let usageError: Int32 = 2
+
+  /// Runs the program.
+  ///
+  /// Everything it prints goes through `write` (a line of output) and
+  /// `writeError` (a line of standard error), with control characters
+  /// escaped: text that came from input never reaches the terminal raw.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - input: The lines of standard input, for `--interactive`.
+  ///   - debounce: How long typing waits before it searches; tests use 0.
+  ///   - write: Prints one line of output.
+  ///   - writeError: Prints one line of standard error.
+  /// - Returns: ``success`` or ``usageError``.
+  @MainActor
+  public static func run(
+    arguments: [String],
+    input: @autoclosure () -> AsyncStream<String>,
+    debounce: Duration = .milliseconds(300),
+    write: @escaping @Sendable (String) -> Void,
+    writeError: @escaping @Sendable (String) -> Void
+  ) async -> Int32 {
+    let write: @Sendable (String) -> Void = { write(Terminal.printable($0)) }
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      for line in "error: \(error.message)\n\n\(Options.usage)".split(
+        separator: "\n", omittingEmptySubsequences: false)
+      {
+        writeError(Terminal.printable(String(line)))
+      }
+      return usageError
+    }
+    if options.showHelp {
+      for line in Options.usage.split(separator: "\n", omittingEmptySubsequences: false) {
+        write(String(line))
+      }
+      return success
+    }
+    let session = Session(options: options, debounce: debounce, write: write)
+    switch options.mode {
+    case .scripted:
+      await session.playScript()
+    case .query(let query, let pages):
+      await session.search(query, pages: pages)
+    case .interactive:
+      await session.runInteractive(input())
+    }
+    return success
+  }
+}
