@@ -1,0 +1,199 @@
+import Foundation
+
+/// A clock whose time moves only when a test advances it, so that debounces,
+/// timeouts and latencies are tested without real sleeping.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let viewModel = SearchViewModel(store: store, actions: actions, clock: clock)
+///
+/// viewModel.send(.queryChanged("j"))
+/// viewModel.send(.queryChanged("json"))
+/// await clock.advance(by: .milliseconds(300))   // the debounce is over: one search
+/// ```
+///
+/// Work sleeping on it wakes when ``advance(by:)`` moves time past its
+/// deadline, in deadline order (and in the order it went to sleep, for equal
+/// deadlines). After waking each sleeper, `advance` lets other tasks run a
+/// few turns, so that main-actor work that was waiting gets on with it before
+/// the next sleeper wakes. A sleeping task that is cancelled throws
+/// `CancellationError` at once, as with a real clock.
+///
+/// > Important: A task may reach its `sleep` after the test advanced the
+/// > clock: its deadline, if already past, then does not sleep at all. So a
+/// > deadline computed before the task starts (as ``Debouncer`` does) is met
+/// > however the threads interleave. To know that work finished after an
+/// > advance, wait for what it does (a request arriving, a task's value), not
+/// > for a number of turns; ``waitForSleepers(count:)`` waits until work has
+/// > started waiting.
+public final class TestClock: Clock, @unchecked Sendable {
+  // Safe: `state` is only touched while holding `lock`.
+
+  /// A point in a test clock's time: how far it is from the clock's start.
+  public struct Instant: InstantProtocol, CustomStringConvertible {
+    /// The time since the clock's start.
+    public let offset: Duration
+
+    /// Creates an instant `offset` after the start.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset, as in `0.3 seconds`.
+    public var description: String { "\(offset)" }
+  }
+
+  private struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    let wake: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Sleeper] = []
+    var nextID = 0
+    var cancelled: Set<Int> = []
+    /// Tasks waiting for a number of sleepers.
+    var watchers: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
+
+    /// Takes the watchers whose count is reached.
+    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+      let count = sleepers.count
+      let ready = watchers.filter { count >= $0.count }.map(\.resume)
+      watchers.removeAll { count >= $0.count }
+      return ready
+    }
+  }
+
+  private let lock = NSLock()
+  private var state = State()
+
+  /// Creates a clock at its start, with nothing sleeping.
+  public init() {}
+
+  /// The current time.
+  public var now: Instant {
+    locked { $0.now }
+  }
+
+  /// The smallest step: any.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are sleeping on the clock.
+  public var sleeperCount: Int {
+    locked { $0.sleepers.count }
+  }
+
+  /// Suspends until the clock's time reaches `deadline`.
+  ///
+  /// - Parameters:
+  ///   - deadline: When to wake.
+  ///   - tolerance: Ignored.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = locked { state -> Int in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
+        let (outcome, watchers) = locked {
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: wake))
+          return (nil, state.satisfiedWatchers())
+        }
+        for watcher in watchers { watcher.resume() }
+        if let outcome { wake.resume(with: outcome) }
+      }
+    } onCancel: {
+      let sleeper = locked { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)  // cancelled before it went to sleep
+          return nil
+        }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.wake.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Returns once at least `count` tasks sleep on the clock: to know that
+  /// work has started waiting before the test moves time.
+  ///
+  /// - Parameter count: How many sleepers to wait for.
+  public func waitForSleepers(count: Int) async {
+    await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+      let ready = locked { state -> Bool in
+        if state.sleepers.count >= count { return true }
+        state.watchers.append((count, resume))
+        return false
+      }
+      if ready { resume.resume() }
+    }
+  }
+
+  /// Moves time forward by `duration`, waking what sleeps until then, in
+  /// order, and letting each run before the next wakes.
+  ///
+  /// - Parameter duration: How far to move; zero wakes what is due now.
+  public func advance(by duration: Duration = .zero) async {
+    let target = now.advanced(by: duration)
+    while let sleeper = nextSleeper(dueBy: target) {
+      sleeper.wake.resume()
+      await letOtherTasksRun()
+    }
+    locked { state in
+      if state.now < target { state.now = target }
+    }
+    await letOtherTasksRun()
+  }
+
+  /// Moves time forward until nothing sleeps on the clock any more.
+  public func run() async {
+    while let deadline = locked({ $0.sleepers.map(\.deadline).min() }) {
+      await advance(by: now.duration(to: deadline))
+    }
+  }
+
+  /// Removes the sleeper with the earliest deadline due by `target`, and
+  /// sets the time to its deadline.
+  private func nextSleeper(dueBy target: Instant) -> Sleeper? {
+    locked { state in
+      guard
+        let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= target })
+          .min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
+      else { return nil }
+      let sleeper = state.sleepers.remove(at: index)
+      if state.now < sleeper.deadline { state.now = sleeper.deadline }
+      return sleeper
+    }
+  }
+
+  private func letOtherTasksRun() async {
+    for _ in 0..<20 { await Task.yield() }
+  }
+
+  private func locked<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+}

@@ -1,0 +1,201 @@
+import FluxCore
+import FluxCoreTesting
+import XCTest
+
+/// A gate that work waits at until the test opens it; it ignores
+/// cancellation, as careless work does.
+actor Gate {
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    guard !isOpen else { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for continuation in waiting { continuation.resume() }
+    waiting = []
+  }
+}
+
+@MainActor
+final class LatestTaskTests: XCTestCase {
+  func testASupersededResultIsNeverDeliveredEvenWhenItsWorkIgnoresCancellation() async {
+    let latest = LatestTask()
+    let slow = Gate()
+    var delivered: [String] = []
+
+    let first = latest.run({
+      await slow.wait()  // ignores cancellation, finishes anyway
+      return "old"
+    }) { delivered.append((try? $0.get()) ?? "error") }
+    let second = latest.run({ "new" }) { delivered.append((try? $0.get()) ?? "error") }
+    await second.value
+    await slow.open()
+    await first.value
+
+    XCTAssertEqual(delivered, ["new"])
+    XCTAssertFalse(latest.isRunning)
+  }
+
+  func testIsRunningUntilTheLatestResultIsDelivered() async {
+    let latest = LatestTask()
+    let gate = Gate()
+    var runningWhenDelivered: Bool?
+
+    let task = latest.run({ await gate.wait() }) { _ in
+      runningWhenDelivered = latest.isRunning
+    }
+    let whileWorking = latest.isRunning
+    await gate.open()
+    await task.value
+
+    XCTAssertTrue(whileWorking)
+    XCTAssertEqual(runningWhenDelivered, false)
+    XCTAssertFalse(latest.isRunning)
+  }
+
+  func testACancelledResultIsNotDeliveredAndErrorsAre() async {
+    struct Failure: Error {}
+    let latest = LatestTask()
+    let gate = Gate()
+    var outcomes: [String] = []
+
+    let cancelled = latest.run({ await gate.wait() }) { _ in outcomes.append("cancelled one") }
+    latest.cancel()
+    let stoppedRunning = !latest.isRunning
+    await gate.open()
+    await cancelled.value
+    await latest.run({ throw Failure() }) { outcome in
+      if case .failure(let error) = outcome { outcomes.append("\(type(of: error))") }
+    }.value
+
+    XCTAssertTrue(stoppedRunning)
+    XCTAssertEqual(outcomes, ["Failure"])
+  }
+
+  func testManySupersededStartsDeliverOnlyTheLast() async {
+    let latest = LatestTask()
+    var delivered: [Int] = []
+    var tasks: [Task<Void, Never>] = []
+
+    for value in 1...100 {
+      tasks.append(latest.run({ value }) { delivered.append((try? $0.get()) ?? -1) })
+    }
+    for task in tasks { await task.value }
+
+    XCTAssertEqual(delivered, [100])
+  }
+}
+
+@MainActor
+final class DebouncerTests: XCTestCase {
+  func testABurstOfSendsRunsTheLastActionOnceTheIntervalHasPassed() async {
+    let clock = TestClock()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock)
+    var searched: [String] = []
+
+    var last: Task<Void, Never>?
+    for text in ["j", "js", "json"] {
+      last = debouncer.send { searched.append(text) }
+      await clock.advance(by: .milliseconds(100))
+    }
+    await clock.advance(by: .milliseconds(100))
+    let beforeTheInterval = searched  // 400 ms: 100 ms before the last deadline
+    let pending = debouncer.isPending
+    await clock.advance(by: .milliseconds(100))
+    await last?.value
+
+    XCTAssertEqual(beforeTheInterval, [])
+    XCTAssertTrue(pending)
+    XCTAssertEqual(searched, ["json"])
+    XCTAssertFalse(debouncer.isPending)
+    XCTAssertEqual(clock.now.offset, .milliseconds(500))
+  }
+
+  func testSendsFartherApartThanTheIntervalEachRun() async {
+    let clock = TestClock()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock)
+    var searched: [String] = []
+
+    let first = debouncer.send { searched.append("a") }
+    await clock.advance(by: .milliseconds(300))
+    await first.value
+    let second = debouncer.send { searched.append("b") }
+    await clock.advance(by: .milliseconds(299))
+    let almost = searched
+    await clock.advance(by: .milliseconds(1))
+    await second.value
+
+    XCTAssertEqual(almost, ["a"])
+    XCTAssertEqual(searched, ["a", "b"])
+  }
+
+  func testCancelDropsTheScheduledAction() async {
+    let clock = TestClock()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock)
+    var ran = false
+
+    debouncer.send { ran = true }
+    debouncer.cancel()
+    await clock.run()
+
+    XCTAssertFalse(ran)
+    XCTAssertFalse(debouncer.isPending)
+  }
+}
+
+@MainActor
+final class TestClockTests: XCTestCase {
+  func testSleepersWakeWhenTimeReachesTheirDeadline() async throws {
+    let clock = TestClock()
+    var woke: [String] = []
+    let start = clock.now
+    let tasks = [("late", 300), ("early", 100), ("middle", 200), ("also early", 100)].map {
+      name, milliseconds in
+      Task {
+        try await clock.sleep(until: start.advanced(by: .milliseconds(milliseconds)))
+        woke.append(name)
+      }
+    }
+    await clock.waitForSleepers(count: 4)
+    let sleeping = clock.sleeperCount
+
+    await clock.advance(by: .milliseconds(150))
+    try await tasks[1].value
+    try await tasks[3].value
+    let after150 = woke
+    await clock.advance(by: .milliseconds(150))
+    for task in tasks { try await task.value }
+
+    XCTAssertEqual(sleeping, 4)
+    XCTAssertEqual(Set(after150), ["early", "also early"])
+    XCTAssertEqual(Set(woke), ["early", "also early", "middle", "late"])
+    XCTAssertEqual(clock.now.offset, .milliseconds(300))
+  }
+
+  func testCancellingASleeperThrowsCancellationErrorWithoutAdvancing() async {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(60))) }
+    await clock.waitForSleepers(count: 1)
+
+    sleeper.cancel()
+    let outcome = await sleeper.result
+
+    XCTAssertThrowsError(try outcome.get()) { XCTAssertTrue($0 is CancellationError) }
+    XCTAssertEqual(clock.now.offset, .zero)
+    XCTAssertEqual(clock.sleeperCount, 0)
+  }
+
+  func testADeadlineInThePastDoesNotSleep() async throws {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(5))
+
+    try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
+    try await clock.sleep(for: .zero)
+
+    XCTAssertEqual(clock.sleeperCount, 0)
+  }
+}
