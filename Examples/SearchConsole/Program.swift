@@ -49,6 +49,7 @@ public enum Program {
       return success
     }
     let session = Session(options: options, debounce: debounce, write: write)
+    defer { session.end() }
     switch options.mode {
     case .scripted:
       await session.playScript()

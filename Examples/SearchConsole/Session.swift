@@ -32,6 +32,11 @@ public final class Session {
     actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
   }
 
+  /// Stops logging actions, if it was.
+  public func end() {
+    actionLog?.dispose()
+  }
+
   /// Plays a search, the next page, a failure, a retry and an empty result.
   public func playScript() async {
     write("FluxCore SearchExample: a scripted session against the stub API.")

@@ -105,6 +105,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// - Parameters:
   ///   - deadline: When to wake.
   ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError` if the task is cancelled before the time
+  ///   comes.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = locked { state -> Int in

@@ -104,7 +104,8 @@ final class SearchActionCreatorTests: XCTestCase {
     await api.waitForRequests(2)
 
     // The old query answers first, then the new one: the old answer must be
-    // dropped, so the new one is the only change the store ever shows.
+    // dropped, so the new one is the only change the store ever shows. The
+    // controlled API ignores cancellation: the old task runs to the end.
     await api.respond([
       ("old", 1, .success([item(1, "Old")])),
       ("new", 1, .success([item(2, "New")])),

@@ -14,43 +14,53 @@ final class SearchViewModelTests: XCTestCase {
     store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
   }
 
-  private func viewModel(api: any SearchAPI, sleeper: ManualSleeper? = nil) -> SearchViewModel {
+  /// A view model on a test clock: with no debounce, a query is searched as
+  /// soon as the main actor gets to it, and no test waits in real time.
+  private func viewModel(
+    api: any SearchAPI, debounce: Duration = .zero, clock: TestClock = TestClock()
+  ) -> SearchViewModel {
     let actions = SearchActionCreator(api: api, dispatcher: AnyObserverDispatcher(dispatcher))
-    guard let sleeper else {
-      return SearchViewModel(store: store, actions: actions, debounce: .zero)
-    }
-    return SearchViewModel(
-      store: store, actions: actions, debounce: .milliseconds(300), sleep: sleeper.sleep)
+    return SearchViewModel(store: store, actions: actions, debounce: debounce, clock: clock)
   }
 
-  func testTypingIsDebouncedIntoOneSearchForTheLastText() async throws {
+  func testTypingIsDebouncedIntoOneSearchForTheLastTextOnTheTestClock() async throws {
     let api = ControlledSearchAPI()
-    let sleeper = ManualSleeper()
-    let viewModel = viewModel(api: api, sleeper: sleeper)
+    let clock = TestClock()
+    let viewModel = viewModel(api: api, debounce: .milliseconds(300), clock: clock)
 
     viewModel.send(.queryChanged("j"))
+    await clock.advance(by: .milliseconds(100))
     viewModel.send(.queryChanged("js"))
+    await clock.advance(by: .milliseconds(100))
     viewModel.send(.queryChanged("json"))
-    try await withTimeout { @MainActor in
-      while sleeper.sleepingCount < 1 || sleeper.cancelledCount < 2 { await Task.yield() }
-    }
-    sleeper.releaseAll()
+    await clock.advance(by: .milliseconds(299))
+    let beforeTheDebounce = await api.received
+    await clock.advance(by: .milliseconds(1))
     await api.waitForRequests(1)
     await api.respond([("json", 1, .success([item(1)]))])
     _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
     let received = await api.received
+    XCTAssertEqual(beforeTheDebounce.map(\.query), [])
     XCTAssertEqual(received.map(\.query), ["json"])
-    XCTAssertEqual(sleeper.cancelledCount, 2)
-    XCTAssertEqual(sleeper.durations, Array(repeating: .milliseconds(300), count: 3))
+    XCTAssertEqual(clock.now.offset, .milliseconds(500))
   }
 
-  func testBlankTextSearchesNothing() {
-    let viewModel = viewModel(api: ControlledSearchAPI(), sleeper: ManualSleeper())
+  func testBlankTextSearchesNothingAndCancelsTheTypingBeforeIt() async {
+    let api = ControlledSearchAPI()
+    let clock = TestClock()
+    let viewModel = viewModel(api: api, debounce: .milliseconds(300), clock: clock)
 
+    viewModel.send(.queryChanged("json"))
     let willLoad = viewModel.send(.queryChanged("   "))
+    await clock.advance(by: .seconds(1))
+    viewModel.send(.queryChanged("http"))
+    await clock.advance(by: .milliseconds(300))
+    await api.waitForRequests(1)
 
+    let received = await api.received
     XCTAssertFalse(willLoad)
+    XCTAssertEqual(received.map(\.query), ["http"])
   }
 
   func testNextPageAndRetryDoNothingWhenThereIsNothingToDo() {
@@ -92,10 +102,11 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertEqual("\(viewModel.status)", "Showing the only result for “json”.")
   }
 
-  /// The request and the loading flag are two actions, so the derived status
-  /// passes through "no results" between them; the view model, which follows
-  /// it latest-value-only on the main actor, never shows that.
-  func testTheViewModelNeverShowsTheStatusBetweenTwoActionsOfOneTurn() async throws {
+  /// The store starts a load on the request itself, so even the derived
+  /// status, which follows every change of the store, never passes through a
+  /// state between two actions (such as the new request with the old
+  /// results); and the view model shows each status an action left.
+  func testTheDerivedAndTheShownStatusAreThoseActionsLeft() async throws {
     let api = ControlledSearchAPI()
     let viewModel = viewModel(api: api)
     let derived = TestRecorder(viewModel.statusSource.map { "\($0)" })
@@ -110,10 +121,11 @@ final class SearchViewModelTests: XCTestCase {
     await viewModel.showLatest()
     await shown.catchUp()
 
-    XCTAssertTrue(derived.values.contains("No results for “json”."))
-    XCTAssertEqual(
-      shown.values,
-      ["Type a query to search.", "Searching for “json”…", "Showing the only result for “json”."])
+    let expected = [
+      "Type a query to search.", "Searching for “json”…", "Showing the only result for “json”.",
+    ]
+    XCTAssertEqual(derived.values, expected)
+    XCTAssertEqual(shown.values, expected)
   }
 
   func testAFailureShowsTheErrorInWordsAndKeepsTheRowsShown() async throws {

@@ -5,18 +5,16 @@ import FluxCore
 /// It only sends: it holds the search dispatcher through
 /// ``AnyObserverDispatcher``. Every load sends `request` and `loading(true)`,
 /// then `items` or `error`, then `loading(false)`, on every path. The latest
-/// request wins: starting one cancels the one in flight, and a response that
-/// arrives after a newer request started is dropped, so a slow answer to an
-/// old query never overwrites a new one.
+/// request wins (a ``LatestTask``): starting one cancels the one in flight,
+/// and a response that arrives after a newer request started is dropped, so
+/// a slow answer to an old query never overwrites a new one.
 @MainActor
 public final class SearchActionCreator {
   private let dispatcher: AnyObserverDispatcher<SearchDispatcher>
   private let api: any SearchAPI
   private let perPage: Int
 
-  /// Counts loads, so a finishing load can tell whether it is still the latest.
-  private var generation = 0
-  private var inFlight: Task<Void, Never>?
+  private let requests = LatestTask()
   /// The last page loaded for the current query, for ``loadNextPage()``.
   private var lastPage: SearchPage?
   /// The latest request, if it failed in a way that may not last, for
@@ -39,14 +37,11 @@ public final class SearchActionCreator {
     self.dispatcher = dispatcher
   }
 
-  /// Whether a request is in flight.
-  public var isLoading: Bool { inFlight != nil }
-
   /// Whether ``loadNextPage()`` would load something.
-  public var canLoadNextPage: Bool { inFlight == nil && lastPage?.hasMore == true }
+  public var canLoadNextPage: Bool { !requests.isRunning && lastPage?.hasMore == true }
 
   /// Whether ``retry()`` would load something.
-  public var canRetry: Bool { inFlight == nil && failedRequest != nil }
+  public var canRetry: Bool { !requests.isRunning && failedRequest != nil }
 
   /// Searches for `query` from its first page, replacing any earlier search.
   public func search(query: String) {
@@ -69,40 +64,21 @@ public final class SearchActionCreator {
   }
 
   private func load(_ request: SearchRequest) {
-    inFlight?.cancel()
-    generation += 1
-    let generation = generation
     failedRequest = nil
     dispatcher.request.dispatch(request)
     dispatcher.loading.dispatch(true)
-    inFlight = Task { [api] in
-      let outcome: Result<SearchPage, SearchError>
-      do {
-        outcome = .success(try await api.search(request))
-      } catch let error as SearchError {
-        outcome = .failure(error)
-      } catch is CancellationError {
-        return  // superseded: the newer request owns the state
-      } catch {
-        outcome = .failure(.unexpected("\(error)"))
+    requests.run { [api] in
+      try await api.search(request)
+    } then: { [self] outcome in
+      switch outcome.mapError({ $0 as? SearchError ?? .unexpected("\($0)") }) {
+      case .success(let page):
+        lastPage = page
+        dispatcher.items.dispatch(page)
+      case .failure(let error):
+        failedRequest = error.isTransient ? request : nil
+        dispatcher.error.dispatch(error)
       }
-      finish(request, with: outcome, generation: generation)
+      dispatcher.loading.dispatch(false)
     }
-  }
-
-  private func finish(
-    _ request: SearchRequest, with outcome: Result<SearchPage, SearchError>, generation: Int
-  ) {
-    guard generation == self.generation else { return }  // a newer request started
-    inFlight = nil
-    switch outcome {
-    case .success(let page):
-      lastPage = page
-      dispatcher.items.dispatch(page)
-    case .failure(let error):
-      failedRequest = error.isTransient ? request : nil
-      dispatcher.error.dispatch(error)
-    }
-    dispatcher.loading.dispatch(false)
   }
 }

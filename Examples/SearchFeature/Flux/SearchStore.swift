@@ -35,6 +35,11 @@ public final class SearchStore: Store, @unchecked Sendable {
     hasMore = _hasMore.asProperty()
     super.init()
 
+    // A request starts a load (the `loading` action that follows it is for
+    // views that only show a spinner), so that the request and the loading
+    // state change with one action: a view drawn between two actions never
+    // sees the new request with the old results.
+    bind(dispatcher.request, to: _results) { state, _ in state.startingLoad() }
     // Bound in this order on purpose: a subject calls its subscribers in the
     // order they subscribed, so whoever observes `results` finds the request,
     // the total and `hasMore` already updated by the same action.
@@ -42,7 +47,6 @@ public final class SearchStore: Store, @unchecked Sendable {
     bind(dispatcher.request.filter { $0.page == 1 }.map { _ in false }, to: _hasMore)
     bind(dispatcher.items.map(\.totalCount), to: _totalCount)
     bind(dispatcher.items.map(\.hasMore), to: _hasMore)
-    bind(dispatcher.loading.filter { $0 }, to: _results) { state, _ in state.startingLoad() }
     bind(dispatcher.items, to: _results) { state, page in
       state.succeeding(
         with: page.request.page == 1 ? page.items : (state.value ?? []) + page.items)

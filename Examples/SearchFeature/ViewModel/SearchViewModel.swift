@@ -40,9 +40,7 @@ public final class SearchViewModel {
   @ObservationIgnored public nonisolated let statusSource: Property<SearchStatus>
 
   @ObservationIgnored private let actions: SearchActionCreator
-  @ObservationIgnored private let debounce: Duration
-  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
-  @ObservationIgnored private var pendingQuery: Task<Void, Never>?
+  @ObservationIgnored private let typing: Debouncer
   @ObservationIgnored private let disposeBag = DisposeBag()
 
   /// Creates a view model.
@@ -52,16 +50,15 @@ public final class SearchViewModel {
   ///   - actions: Where user intents go.
   ///   - debounce: How long the query text must stay unchanged before it is
   ///     searched.
-  ///   - sleep: How to wait; tests pass a sleep they control.
+  ///   - clock: The clock that measures it; tests pass one they control.
   public init(
     store: SearchStore,
     actions: SearchActionCreator,
     debounce: Duration = .milliseconds(300),
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    clock: some Clock<Duration> = ContinuousClock()
   ) {
     self.actions = actions
-    self.debounce = debounce
-    self.sleep = sleep
+    typing = Debouncer(for: debounce, clock: clock)
     rowsSource = Property(derivedFrom: store.results) { numbered($0.value ?? []) }
     statusSource = Property(derivedFrom: store.results, store.request, store.totalCount) {
       SearchStatus(results: $0, request: $1, totalCount: $2)
@@ -85,15 +82,12 @@ public final class SearchViewModel {
   public func send(_ input: Input) -> Bool {
     switch input {
     case .queryChanged(let text):
-      pendingQuery?.cancel()
       let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      guard !query.isEmpty else { return false }
-      pendingQuery = Task { [sleep, debounce, actions] in
-        // Cancelled when more typing comes, during the sleep or just after it.
-        do { try await sleep(debounce) } catch { return }
-        guard !Task.isCancelled else { return }
-        actions.search(query: query)
+      guard !query.isEmpty else {
+        typing.cancel()
+        return false
       }
+      typing.send { [actions] in actions.search(query: query) }
       return true
     case .nextPage:
       guard actions.canLoadNextPage else { return false }

@@ -5,7 +5,7 @@
 /// ```swift
 /// @MainActor
 /// final class SearchViewModel {
-///   private let typing: Debouncer<ContinuousClock>
+///   private let typing: Debouncer
 ///
 ///   init(actions: SearchActionCreator) {
 ///     typing = Debouncer(for: .milliseconds(300))
@@ -25,10 +25,11 @@
 /// > Important: Actions run on the main actor, and never after a newer
 /// > `send` or a ``cancel()``.
 @MainActor
-public final class Debouncer<C: Clock> where C.Duration == Duration {
+public final class Debouncer {
   /// How long the input must stay unchanged.
   public let interval: Duration
-  private let clock: C
+  /// Makes the wait for one send: its deadline is taken when it is made.
+  private let makeWait: @Sendable () -> @Sendable () async throws -> Void
   private let latest = LatestTask()
 
   /// Creates a debouncer that waits `interval` on `clock`.
@@ -36,9 +37,19 @@ public final class Debouncer<C: Clock> where C.Duration == Duration {
   /// - Parameters:
   ///   - interval: How long the input must stay unchanged.
   ///   - clock: The clock that measures it.
-  public init(for interval: Duration, clock: C) {
+  public init<C: Clock>(for interval: Duration, clock: C) where C.Duration == Duration {
     self.interval = interval
-    self.clock = clock
+    makeWait = {
+      let deadline = clock.now.advanced(by: interval)
+      return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+  }
+
+  /// Creates a debouncer that waits `interval` of real time.
+  ///
+  /// - Parameter interval: How long the input must stay unchanged.
+  public convenience init(for interval: Duration) {
+    self.init(for: interval, clock: ContinuousClock())
   }
 
   /// Whether an action is waiting for the interval to pass.
@@ -53,9 +64,7 @@ public final class Debouncer<C: Clock> where C.Duration == Duration {
   @discardableResult
   public func send(_ action: @escaping @MainActor () -> Void) -> Task<Void, Never> {
     // Measured from now, not from when the waiting task gets to run.
-    let deadline = clock.now.advanced(by: interval)
-    return latest.run({ [clock] in try await clock.sleep(until: deadline, tolerance: nil) }) {
-      outcome in
+    latest.run(makeWait()) { outcome in
       if case .success = outcome { action() }
     }
   }
@@ -63,14 +72,5 @@ public final class Debouncer<C: Clock> where C.Duration == Duration {
   /// Drops the scheduled action, if any.
   public func cancel() {
     latest.cancel()
-  }
-}
-
-extension Debouncer where C == ContinuousClock {
-  /// Creates a debouncer that waits `interval` of real time.
-  ///
-  /// - Parameter interval: How long the input must stay unchanged.
-  public convenience init(for interval: Duration) {
-    self.init(for: interval, clock: ContinuousClock())
   }
 }

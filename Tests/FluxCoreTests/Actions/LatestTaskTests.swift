@@ -27,11 +27,17 @@ final class LatestTaskTests: XCTestCase {
     let slow = Gate()
     var delivered: [String] = []
 
-    let first = latest.run({
+    let first = latest.run {
       await slow.wait()  // ignores cancellation, finishes anyway
       return "old"
-    }) { delivered.append((try? $0.get()) ?? "error") }
-    let second = latest.run({ "new" }) { delivered.append((try? $0.get()) ?? "error") }
+    } then: {
+      delivered.append((try? $0.get()) ?? "error")
+    }
+    let second = latest.run {
+      "new"
+    } then: {
+      delivered.append((try? $0.get()) ?? "error")
+    }
     await second.value
     await slow.open()
     await first.value
@@ -45,7 +51,9 @@ final class LatestTaskTests: XCTestCase {
     let gate = Gate()
     var runningWhenDelivered: Bool?
 
-    let task = latest.run({ await gate.wait() }) { _ in
+    let task = latest.run {
+      await gate.wait()
+    } then: { _ in
       runningWhenDelivered = latest.isRunning
     }
     let whileWorking = latest.isRunning
@@ -63,12 +71,18 @@ final class LatestTaskTests: XCTestCase {
     let gate = Gate()
     var outcomes: [String] = []
 
-    let cancelled = latest.run({ await gate.wait() }) { _ in outcomes.append("cancelled one") }
+    let cancelled = latest.run {
+      await gate.wait()
+    } then: { _ in
+      outcomes.append("cancelled one")
+    }
     latest.cancel()
     let stoppedRunning = !latest.isRunning
     await gate.open()
     await cancelled.value
-    await latest.run({ throw Failure() }) { outcome in
+    await latest.run {
+      throw Failure()
+    } then: { outcome in
       if case .failure(let error) = outcome { outcomes.append("\(type(of: error))") }
     }.value
 
@@ -82,7 +96,12 @@ final class LatestTaskTests: XCTestCase {
     var tasks: [Task<Void, Never>] = []
 
     for value in 1...100 {
-      tasks.append(latest.run({ value }) { delivered.append((try? $0.get()) ?? -1) })
+      tasks.append(
+        latest.run {
+          value
+        } then: {
+          delivered.append((try? $0.get()) ?? -1)
+        })
     }
     for task in tasks { await task.value }
 
