@@ -9,17 +9,19 @@ let package = Package(
   products: [
     .library(name: "FluxCore", targets: ["FluxCore"]),
     .library(name: "FluxCoreTesting", targets: ["FluxCoreTesting"]),
+    .library(name: "FluxCoreRecording", targets: ["FluxCoreRecording"]),
     .executable(name: "SearchExample", targets: ["SearchExample"]),
   ],
   targets: [
     // Library
     .target(name: "FluxCore"),
     .target(name: "FluxCoreTesting", dependencies: ["FluxCore"]),
+    .target(name: "FluxCoreRecording", dependencies: ["FluxCore"]),
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
     .target(
-      name: "SearchConsole", dependencies: ["SearchFeature", "FluxCore"],
+      name: "SearchConsole", dependencies: ["SearchFeature", "FluxCore", "FluxCoreRecording"],
       path: "Examples/SearchConsole"),
     .executableTarget(
       name: "SearchExample", dependencies: ["SearchConsole"], path: "Examples/SearchExample"),
@@ -27,7 +29,11 @@ let package = Package(
     // Tests
     .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting"]),
     .testTarget(
+      name: "FluxCoreRecordingTests", dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting"]),
+    .testTarget(
       name: "SearchFeatureTests",
-      dependencies: ["SearchFeature", "SearchConsole", "FluxCore", "FluxCoreTesting"]),
+      dependencies: [
+        "SearchFeature", "SearchConsole", "FluxCore", "FluxCoreTesting", "FluxCoreRecording",
+      ]),
   ]
 )

@@ -8,6 +8,8 @@ public struct Options: Equatable, Sendable {
     case query(String, pages: Int)
     /// Read commands from standard input.
     case interactive
+    /// Play the recording in the file at this path.
+    case replay(String)
   }
 
   /// What to run.
@@ -24,6 +26,8 @@ public struct Options: Equatable, Sendable {
   public var logActions = false
   /// Whether to print the help and stop.
   public var showHelp = false
+  /// Where to record the session's actions, if anywhere.
+  public var recordPath: String?
 
   /// The help text.
   public static let usage = """
@@ -47,6 +51,10 @@ public struct Options: Equatable, Sendable {
       --interactive         Read commands from standard input: a query to search,
                             n for the next page, r to retry, q to quit.
       --log                 Print every action sent to the dispatcher.
+      --record <file>       Record every action of the session to <file>, as JSON Lines.
+      --replay <file>       Play a recording instead of a session: the screen shows what
+                            the recorded session showed, without calling the stub API.
+                            A file that cannot be played is an error (exit 2).
       -h, --help            Show this help.
     """
 
@@ -64,6 +72,7 @@ public struct Options: Equatable, Sendable {
     var query: String?
     var pages: Int?
     var interactive = false
+    var replayPath: String?
     var remaining = arguments[...]
 
     func value(for flag: String, inline: String?) throws(UsageError) -> String {
@@ -84,6 +93,12 @@ public struct Options: Equatable, Sendable {
       return number
     }
 
+    func path(_ text: String, for flag: String) throws(UsageError) -> String {
+      guard text.contains(where: { !$0.isWhitespace }) else {
+        throw UsageError(message: "\(flag) needs a file name")
+      }
+      return text
+    }
     func setQuery(_ argument: String) throws(UsageError) {
       guard query == nil else {
         throw UsageError(message: "only one query, please; quote it: \"\(query!) \(argument)\"")
@@ -108,6 +123,10 @@ public struct Options: Equatable, Sendable {
         interactive = true
       case "--log":
         options.logActions = true
+      case "--record":
+        options.recordPath = try path(value(for: flag, inline: inline), for: flag)
+      case "--replay":
+        replayPath = try path(value(for: flag, inline: inline), for: flag)
       case "--pages":
         pages = try number(value(for: flag, inline: inline), for: flag, in: 1...1_000)
       case "--per-page":
@@ -126,6 +145,15 @@ public struct Options: Equatable, Sendable {
       }
     }
 
+    if let replayPath {
+      guard query == nil, !interactive, pages == nil, options.recordPath == nil else {
+        throw UsageError(
+          message: "--replay plays a recording: give no <query>, --interactive, --pages or --record"
+        )
+      }
+      options.mode = .replay(replayPath)
+      return options
+    }
     switch (query, interactive) {
     case (let query?, false):
       options.mode = .query(query, pages: pages ?? 1)

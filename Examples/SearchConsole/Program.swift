@@ -1,3 +1,6 @@
+import FluxCoreRecording
+import Foundation
+
 /// The whole `SearchExample` program, apart from its process.
 ///
 /// It parses the arguments, runs the chosen mode, and returns the exit
@@ -50,6 +53,27 @@ public enum Program {
     }
     let session = Session(options: options, debounce: debounce, write: write)
     defer { session.end() }
+    if case .replay(let path) = options.mode {
+      do {
+        let replay = try ActionReplay(
+          contentsOf: URL(fileURLWithPath: path), into: session.dispatcher)
+        await session.replay(replay)
+        return success
+      } catch {
+        writeError(Terminal.printable("error: \(path): \(error)"))
+        return usageError
+      }
+    }
+    var recording: ActionRecording?
+    if let path = options.recordPath {
+      do {
+        recording = try ActionRecording.start(writingTo: URL(fileURLWithPath: path))
+      } catch {
+        writeError(Terminal.printable("error: cannot write the recording to \(path)"))
+        return usageError
+      }
+    }
+    defer { recording?.stop() }
     switch options.mode {
     case .scripted:
       await session.playScript()
@@ -57,6 +81,11 @@ public enum Program {
       await session.search(query, pages: pages)
     case .interactive:
       await session.runInteractive(input())
+    case .replay:
+      break  // played above
+    }
+    if let skipped = recording?.skipped, !skipped.isEmpty {
+      write("  (not recorded, as their values are not Codable: \(skipped))")
     }
     return success
   }

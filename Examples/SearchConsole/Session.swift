@@ -1,24 +1,27 @@
 import Dispatch
 import FluxCore
+import FluxCoreRecording
 import SearchFeature
 
 /// Wires the feature together (stub API → action creator → dispatcher → store
 /// → view model → console view) and drives it in one of the three modes.
 @MainActor
 public final class Session {
+  /// The dispatcher the session's actions go through.
+  let dispatcher = SearchDispatcher()
   private let api: StubSearchAPI
   private let store: SearchStore
   private let viewModel: SearchViewModel
   private let view: ConsoleView
   private let write: @Sendable (String) -> Void
   private let actionLog: (any Disposable)?
+  private let logsActions: Bool
 
   /// Wires a session for `options`, printing through `write`.
   public init(
     options: Options, debounce: Duration = .milliseconds(300),
     write: @escaping @Sendable (String) -> Void
   ) {
-    let dispatcher = SearchDispatcher()
     api = StubSearchAPI(
       latency: .milliseconds(options.latencyMilliseconds),
       failureRate: options.failureRate,
@@ -30,6 +33,7 @@ public final class Session {
     view = ConsoleView(viewModel: viewModel, write: write)
     self.write = write
     actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
+    logsActions = options.logActions
   }
 
   /// Stops logging actions, if it was.
@@ -53,6 +57,16 @@ public final class Session {
     await perform(.retry)
     write("> search “zebra”")
     await perform(.queryChanged("zebra"))
+  }
+
+  /// Plays `replay` into the dispatcher, letting the view draw after each
+  /// action, so that the screen shows what it showed when it was recorded.
+  func replay(_ replay: ActionReplay) async {
+    await replay.play { [self] in
+      await showOutcome()
+    } beforeEach: { [self, logsActions] action in
+      if logsActions { write("    · \(action.record)") }
+    }
   }
 
   /// Searches for `query` and loads up to `pages` pages.
@@ -88,9 +102,13 @@ public final class Session {
       return
     }
     for await _ in finished {}
-    // The outcome reaches the view model and then the view on later turns of
-    // the main actor; let those turns run. (Bounded, so that a bug shows as
-    // a missing line, not a hang.)
+    await showOutcome()
+  }
+
+  /// Lets the main actor run until the view shows the store's latest state:
+  /// it reaches the view model and then the view on later turns. (Bounded,
+  /// so that a bug shows as a missing line, not a hang.)
+  private func showOutcome() async {
     for _ in 0..<1_000 where !view.isCaughtUp {
       await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
     }

@@ -21,7 +21,7 @@ import Foundation
 ///
 /// > Important: A task may reach its `sleep` after the test advanced the
 /// > clock: its deadline, if already past, then does not sleep at all. So a
-/// > deadline computed before the task starts (as ``Debouncer`` does) is met
+/// > deadline computed before the task starts (as `Debouncer` does) is met
 /// > however the threads interleave. To know that work finished after an
 /// > advance, wait for what it does (a request arriving, a task's value), not
 /// > for a number of turns; ``waitForSleepers(count:)`` waits until work has

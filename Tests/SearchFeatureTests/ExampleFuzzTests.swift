@@ -15,7 +15,10 @@ import XCTest
 ///   and prints its input;
 /// - `FLUXCORE_FUZZ_RUNS=N` runs N seeds instead of the default, for a soak.
 ///
-/// The inputs it found are kept as regression cases (`regressions`).
+/// The inputs it found are kept as regression cases (`regressions`, and
+/// `SessionRecordingTests` for a recording). A crash ends the whole test
+/// process before it can name the seed: the seed being run is always in
+/// `fluxcore-fuzz-seed.txt` in the temporary directory.
 @MainActor
 final class ExampleFuzzTests: XCTestCase {
   private var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -48,6 +51,7 @@ final class ExampleFuzzTests: XCTestCase {
   /// The parser alone: never traps, and every error says something.
   func testTheParserTakesThousandsOfGeneratedArgumentListsWithoutTrapping() {
     for seed in seeds(default: 5_000) {
+      Self.noteSeed(seed, #function)
       var random = FuzzRandom(seed: seed)
       let arguments = FuzzInput.arguments(using: &random)
       do {
@@ -65,6 +69,7 @@ final class ExampleFuzzTests: XCTestCase {
   /// Whole programs, in process, from generated command lines.
   func testGeneratedCommandLinesExitZeroOrTwoAndPrintNoControlCharacters() async throws {
     for seed in seeds(default: 300) {
+      Self.noteSeed(seed, #function)
       var random = FuzzRandom(seed: seed)
       let arguments = FuzzInput.arguments(using: &random)
       guard Self.isQuick(arguments) else { continue }
@@ -75,6 +80,7 @@ final class ExampleFuzzTests: XCTestCase {
   /// Interactive sessions, in process, from generated lines.
   func testGeneratedInteractiveInputExitsZeroAndPrintsNoControlCharacters() async throws {
     for seed in seeds(default: 200) {
+      Self.noteSeed(seed, #function)
       var random = FuzzRandom(seed: seed)
       let lines = FuzzInput.lines(using: &random)
       try await expectClean(
@@ -88,6 +94,7 @@ final class ExampleFuzzTests: XCTestCase {
     for seed in (ProcessInfo.processInfo.environment["FLUXCORE_FUZZ_SEED"].flatMap(UInt64.init))
       .map({ [$0] }) ?? Array(1...8)
     {
+      Self.noteSeed(seed, #function)
       var random = FuzzRandom(seed: seed)
       var arguments = FuzzInput.arguments(using: &random)
       if !Self.isQuick(arguments) { arguments = ["--interactive"] }
@@ -98,10 +105,47 @@ final class ExampleFuzzTests: XCTestCase {
     }
   }
 
+  /// Recordings, in process: a real session's recording, mutated, and
+  /// generated ones.
+  ///
+  /// A bad file must be a usage error; a good one must play.
+  func testGeneratedAndMutatedRecordingsReplayOrExitTwo() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-fuzz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let original = directory.appendingPathComponent("session.jsonl")
+    let recorded = try await Self.check(
+      arguments: ["--latency", "0", "--record", original.path], lines: [])
+    XCTAssertEqual(recorded, [])
+    let session = try String(contentsOf: original, encoding: .utf8)
+
+    for seed in seeds(default: 300) {
+      Self.noteSeed(seed, #function)
+      var random = FuzzRandom(seed: seed)
+      let recording =
+        Bool.random(using: &random)
+        ? FuzzInput.mutated(session, using: &random) : FuzzInput.recording(using: &random)
+      let file = directory.appendingPathComponent("\(seed).jsonl")
+      try recording.write(to: file, atomically: true, encoding: .utf8)
+      if replaySeed != nil { print(Self.describe(seed: seed, [], input: recording)) }
+      let violations = try await Self.check(
+        arguments: ["--replay", file.path], lines: [], replaying: true)
+      XCTAssertEqual(violations, [], Self.describe(seed: seed, ["--replay"], input: recording))
+    }
+  }
+
   // MARK: Running and checking
 
   private func seeds(default count: Int) -> [UInt64] {
     replaySeed.map { [$0] } ?? Array(1...UInt64(runs(count)))
+  }
+
+  /// Writes the seed about to run where a crash leaves it.
+  private nonisolated static func noteSeed(_ seed: UInt64, _ test: String) {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fluxcore-fuzz-seed.txt")
+    try? "\(test) seed \(seed)\n".write(to: file, atomically: false, encoding: .utf8)
   }
 
   private func expectClean(seed: UInt64, arguments: [String], lines: [String]) async throws {
@@ -128,7 +172,9 @@ final class ExampleFuzzTests: XCTestCase {
   }
 
   /// Runs the program in process and returns what broke the rules.
-  static func check(arguments: [String], lines: [String]) async throws -> [String] {
+  static func check(
+    arguments: [String], lines: [String], replaying: Bool = false
+  ) async throws -> [String] {
     let output = Lines()
     let error = Lines()
     let status = try await withTimeout { @MainActor in
@@ -142,17 +188,23 @@ final class ExampleFuzzTests: XCTestCase {
     }
     return violations(
       status: status, output: output.all.joined(separator: "\n"),
-      error: error.all.joined(separator: "\n"))
+      error: error.all.joined(separator: "\n"), replaying: replaying)
   }
 
-  nonisolated static func violations(status: Int32, output: String, error: String) -> [String] {
+  /// What breaks the rules in a run's outcome.
+  ///
+  /// A replay may print nothing: a recording of actions that change nothing
+  /// on screen shows nothing.
+  nonisolated static func violations(
+    status: Int32, output: String, error: String, replaying: Bool = false
+  ) -> [String] {
     var found: [String] = []
     switch status {
     case Program.success:
       if !error.isEmpty { found.append("exit 0 with standard error: \(error.prefix(200))") }
       // Every mode prints something: the script's header, a query's status,
       // the interactive prompt, or the help.
-      if output.isEmpty { found.append("exit 0 without printing anything") }
+      if output.isEmpty && !replaying { found.append("exit 0 without printing anything") }
     case Program.usageError:
       if !error.hasPrefix("error: ") { found.append("exit 2 without “error: ”") }
       if !output.isEmpty { found.append("exit 2 with output: \(output.prefix(200))") }
@@ -264,6 +316,67 @@ enum FuzzInput {
       default: ["json", "http", "sql", "cache"].randomElement(using: &random)!
       }
     }
+  }
+
+  static let labels =
+    [
+      "request", "loading", "items", "error", "undo", "",
+    ].map { "SearchDispatcher.\($0)" } + ["Other.items", ""]
+
+  static let jsonValues = [
+    "true", "false", "null", "0", "-1", "9223372036854775807", "1e400", "\"text\"", "[]", "{}",
+    #"{"page":1,"perPage":5,"query":"json"}"#,
+    #"{"page":9223372036854775807,"perPage":9223372036854775807,"query":"\u001b[31m"}"#,
+    #"{"page":-3,"perPage":0,"query":""}"#,
+    #"{"request":{"page":1,"perPage":5,"query":"x"},"items":[],"totalCount":-5}"#,
+    #"{"request":{"page":2,"perPage":5,"query":"\u202eevil"},"items":[{"id":1,"title":"\u0007","author":"","tags":["\u001b"],"stars":-9223372036854775808}],"totalCount":9223372036854775807}"#,
+    #"{"serviceUnavailable":{}}"#, #"{"rejected":{"query":"\u001b]0;x\u0007"}}"#,
+    #"{"unexpected":{"_0":"boom"}}"#,
+  ]
+
+  /// A recording of zero to ten lines, each a recorded action or nearly.
+  static func recording(using random: inout FuzzRandom) -> String {
+    var time = 0.0
+    return (0..<Int.random(in: 0...10, using: &random)).map { _ in
+      time += Double.random(in: -0.1...1, using: &random)
+      let label = labels.randomElement(using: &random)!
+      let value = jsonValues.randomElement(using: &random)!
+      return #"{"label":"\#(label)","time":\#(time),"value":\#(value)}"#
+    }.joined(separator: "\n")
+  }
+
+  /// `text` with one to three mutations: truncated, a byte changed or
+  /// inserted, lines swapped, repeated or dropped, a number made huge.
+  static func mutated(_ text: String, using random: inout FuzzRandom) -> String {
+    var lines = text.split(separator: "\n").map(String.init)
+    for _ in 0...Int.random(in: 0...2, using: &random) where !lines.isEmpty {
+      let index = Int.random(in: 0..<lines.count, using: &random)
+      var scalars = Array(lines[index].unicodeScalars)
+      switch Int.random(in: 0..<7, using: &random) {
+      case 0: scalars = Array(scalars.prefix(Int.random(in: 0...scalars.count, using: &random)))
+      case 1 where !scalars.isEmpty:
+        scalars[Int.random(in: 0..<scalars.count, using: &random)] = Unicode.Scalar(
+          UInt8.random(in: 0...0x7F, using: &random))
+      case 2:
+        scalars.insert(
+          contentsOf: "\u{1B}[2J\\u0007".unicodeScalars,
+          at: Int.random(in: 0...scalars.count, using: &random))
+      case 3:
+        lines.swapAt(index, Int.random(in: 0..<lines.count, using: &random))
+        continue
+      case 4:
+        lines.insert(lines[index], at: index)
+        continue
+      case 5:
+        lines.remove(at: index)
+        continue
+      default:
+        lines[index] = lines[index].replacingOccurrences(of: ":1,", with: ":9223372036854775807,")
+        continue
+      }
+      lines[index] = String(String.UnicodeScalarView(scalars))
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// Raw standard input: lines, bytes that are not UTF-8, and sometimes no

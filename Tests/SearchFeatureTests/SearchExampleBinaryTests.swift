@@ -172,6 +172,61 @@ final class SearchExampleBinaryTests: XCTestCase {
       ])
   }
 
+  private func temporaryFile(_ name: String, contents: String? = nil) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-\(UUID().uuidString)-\(name)")
+    if let contents { try contents.write(to: url, atomically: true, encoding: .utf8) }
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+  }
+
+  func testReplayingARecordedSessionShowsWhatTheSessionShowed() throws {
+    let recording = try temporaryFile("session.jsonl")
+
+    let session = try run(["--latency", "0", "--record", recording.path])
+    let replay = try run(["--replay", recording.path])
+
+    XCTAssertEqual(session.status, 0)
+    XCTAssertEqual(replay.status, 0)
+    XCTAssertEqual(replay.error, "")
+    // The screen: everything but the script's narration.
+    let screen = session.output.filter { !$0.hasPrefix("> ") && !$0.hasPrefix("FluxCore ") }
+    XCTAssertEqual(replay.output, screen)
+    XCTAssertEqual(screen.count, 23)
+  }
+
+  func testABadRecordingPrintsTheErrorAndExitsTwo() throws {
+    let good = #"{"label":"SearchDispatcher.loading","time":0.1,"value":true}"#
+    let cases: [(String, String)] = [
+      (
+        good + "\n" + #"{"label":"SearchDispatcher.request","time":0.2,"value":{"pa"#,
+        "line 2: not a recorded action: not valid JSON (a truncated line?)"
+      ),
+      (
+        #"{"label":"SearchDispatcher.loading","time":0.1,"value":"yes"}"#,
+        "line 1: SearchDispatcher.loading holds Bool, not this: expected Bool at value"
+      ),
+      (
+        good + "\n" + #"{"label":"SearchDispatcher.undo","time":0.2,"value":1}"#,
+        "line 2: SearchDispatcher has no subject “SearchDispatcher.undo”"
+      ),
+      ("", "the recording holds no action"),
+    ]
+    for (contents, message) in cases {
+      let file = try temporaryFile("bad.jsonl", contents: contents)
+
+      let run = try run(["--replay", file.path])
+
+      XCTAssertEqual(run.status, 2, message)
+      XCTAssertEqual(run.output, [], message)
+      XCTAssertEqual(run.error, "error: \(file.path): \(message)\n")
+    }
+    let missing = try temporaryFile("missing.jsonl")
+    let run = try run(["--replay", missing.path])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(run.error, "error: \(missing.path): cannot read \(missing.path)\n")
+  }
+
   func testHelpPrintsUsageAndExitsZero() throws {
     let run = try run(["--help"])
 

@@ -1,6 +1,6 @@
 /// One entry of the search catalogue: a package, its author, its tags and how
 /// many stars it has.
-public struct Item: Sendable, Hashable, Identifiable {
+public struct Item: Sendable, Hashable, Identifiable, Codable {
   /// A stable identifier.
   public let id: Int
   /// The package's name.

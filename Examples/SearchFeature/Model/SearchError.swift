@@ -1,5 +1,5 @@
 /// Why a search failed, in words a person can read.
-public enum SearchError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SearchError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
   /// The service did not answer; trying again may work.
   case serviceUnavailable
   /// The service refused the query.

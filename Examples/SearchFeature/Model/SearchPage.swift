@@ -1,5 +1,5 @@
 /// What the API returns for a request: one page of matches.
-public struct SearchPage: Sendable, Hashable, CustomStringConvertible {
+public struct SearchPage: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The request this page answers.
   public let request: SearchRequest
   /// The matches on this page, best first.
@@ -15,8 +15,12 @@ public struct SearchPage: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a later page holds more matches.
+  ///
+  /// Safe for any values, including those of a replayed recording that
+  /// someone edited: a product too large for an `Int` means no.
   public var hasMore: Bool {
-    request.page * request.perPage < totalCount
+    let (shown, overflow) = request.page.multipliedReportingOverflow(by: request.perPage)
+    return !overflow && shown < totalCount
   }
 
   /// The page in words: `5 of 8 items for “json”, page 1`.

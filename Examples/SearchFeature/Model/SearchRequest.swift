@@ -1,5 +1,5 @@
 /// One page of one query: what the action creator asks the API for.
-public struct SearchRequest: Sendable, Hashable, CustomStringConvertible {
+public struct SearchRequest: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The text searched for.
   public let query: String
   /// The page, counting from 1.

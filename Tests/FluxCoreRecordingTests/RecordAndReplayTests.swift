@@ -1,0 +1,209 @@
+import FluxCore
+import FluxCoreRecording
+import FluxCoreTesting
+import Foundation
+import XCTest
+
+/// A dispatcher with Codable subjects and one that is not.
+final class NotesDispatcher: DispatcherType {
+  static let shared = NotesDispatcher()
+  let added = DispatchSubject<Note>()
+  let removed = DispatchSubject<Int>()
+  let isSyncing = DispatchSubject<Bool>()
+  let onSaved = DispatchSubject<Callback>()
+}
+
+struct Note: Codable, Sendable, Equatable {
+  let id: Int
+  let text: String
+}
+
+/// Not Codable: a recording skips it.
+struct Callback: Sendable {
+  let run: @Sendable () -> Void
+}
+
+final class NotesStore: Store, @unchecked Sendable {
+  let notes = Variable<[Note]>([])
+  let isSyncing = Variable(false)
+
+  init(_ dispatcher: AnyObservableDispatcher<NotesDispatcher>) {
+    super.init()
+    bind(dispatcher.added, to: notes) { notes, note in notes + [note] }
+    bind(dispatcher.removed, to: notes) { notes, id in notes.filter { $0.id != id } }
+    bind(dispatcher.isSyncing, to: isSyncing)
+  }
+}
+
+final class RecordAndReplayTests: XCTestCase {
+  /// Sends a short session through the send-only view.
+  private func playSession(_ dispatcher: NotesDispatcher) {
+    let actions = AnyObserverDispatcher(dispatcher)
+    actions.isSyncing.dispatch(true)
+    actions.added.dispatch(Note(id: 1, text: "milk"))
+    actions.added.dispatch(Note(id: 2, text: "eggs \"free range\"\nand bread"))
+    actions.onSaved.dispatch(Callback {})
+    actions.removed.dispatch(1)
+    actions.isSyncing.dispatch(false)
+  }
+
+  private func record(_ session: (NotesDispatcher) -> Void) -> (
+    lines: [String], recording: ActionRecording
+  ) {
+    let lines = TestRecorder<String>()
+    let recording = ActionRecording.start(writingLinesTo: lines.handler)
+    session(NotesDispatcher())
+    recording.stop()
+    return (lines.values, recording)
+  }
+
+  func testReplayingARecordingBringsFreshStoresThroughTheSameStates() async throws {
+    let original = NotesDispatcher()
+    let originalStore = NotesStore(AnyObservableDispatcher(original))
+    let originalStates = TestRecorder(originalStore.notes)
+    let lines = TestRecorder<String>()
+    let recording = ActionRecording.start(writingLinesTo: lines.handler)
+    playSession(original)
+    recording.stop()
+
+    let fresh = NotesDispatcher()
+    let freshStore = NotesStore(AnyObservableDispatcher(fresh))
+    let freshStates = TestRecorder(freshStore.notes)
+    let replay = try ActionReplay(jsonLines: lines.values.joined(separator: "\n"), into: fresh)
+    await replay.play()
+
+    XCTAssertEqual(freshStates.values, originalStates.values)
+    XCTAssertEqual(freshStore.isSyncing.value, false)
+    XCTAssertEqual(freshStore.notes.value, [Note(id: 2, text: "eggs \"free range\"\nand bread")])
+    XCTAssertEqual(replay.actions.map(\.label), lines.values.map { label(of: $0) })
+  }
+
+  func testEachActionIsOneLineWithItsLabelTimeAndValue() throws {
+    let (lines, recording) = record(playSession)
+
+    XCTAssertEqual(lines.count, 5)
+    XCTAssertEqual(recording.recordedCount, 5)
+    XCTAssertTrue(
+      lines[1].hasPrefix(#"{"label":"NotesDispatcher.added","time":"#), lines[1])
+    XCTAssertTrue(lines[1].hasSuffix(#","value":{"id":1,"text":"milk"}}"#), lines[1])
+    let times = try lines.map { line in
+      try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["time"] as? Double
+    }
+    XCTAssertEqual(times, times.compactMap { $0 }.sorted())
+  }
+
+  func testActionsOfSubjectsThatAreNotCodableAreSkippedAndCounted() {
+    let (lines, recording) = record(playSession)
+
+    XCTAssertFalse(lines.contains { $0.contains("onSaved") })
+    XCTAssertEqual(recording.skipped, ["NotesDispatcher.onSaved": 1])
+  }
+
+  func testARecordingWrittenToAFileReplaysFromIt() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-recording-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recording = try ActionRecording.start(writingTo: url)
+    playSession(NotesDispatcher())
+    recording.stop()
+    recording.stop()  // twice: harmless
+
+    let fresh = NotesDispatcher()
+    let store = NotesStore(AnyObservableDispatcher(fresh))
+    try await ActionReplay(contentsOf: url, into: fresh).play()
+
+    XCTAssertEqual(store.notes.value.map(\.id), [2])
+  }
+
+  @MainActor
+  func testPlayingAtTheRecordedSpeedDispatchesEachActionAtItsTime() async throws {
+    let text = """
+      {"label":"NotesDispatcher.removed","time":0,"value":1}
+      {"label":"NotesDispatcher.removed","time":1.5,"value":2}
+      {"label":"NotesDispatcher.removed","time":4,"value":3}
+      """
+    let dispatcher = NotesDispatcher()
+    let received = TestRecorder(dispatcher.removed)
+    let replay = try ActionReplay(jsonLines: text, into: dispatcher)
+    let clock = TestClock()
+
+    let playing = Task { await replay.play(speed: .asRecorded, clock: clock) }
+    try await received.waitForValues(count: 1)
+    await clock.advance(by: .seconds(1))
+    let atOneSecond = received.values
+    await clock.advance(by: .seconds(3))
+    await playing.value
+
+    XCTAssertEqual(atOneSecond, [1])
+    XCTAssertEqual(received.values, [1, 2, 3])
+    XCTAssertEqual(replay.actions.map(\.time), [.zero, .milliseconds(1_500), .seconds(4)])
+  }
+
+  // MARK: Bad recordings: a precise error, and nothing dispatched
+
+  private func expectError(
+    _ text: String, _ expected: ReplayError, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let dispatcher = NotesDispatcher()
+    let everything = [
+      TestRecorder(dispatcher.added.map { _ in "added" }),
+      TestRecorder(dispatcher.removed.map { _ in "removed" }),
+    ]
+    XCTAssertThrowsError(
+      try ActionReplay(jsonLines: text, into: dispatcher), file: file, line: line
+    ) { error in
+      XCTAssertEqual(error as? ReplayError, expected, file: file, line: line)
+    }
+    XCTAssertEqual(
+      everything.flatMap(\.values), [], "something was dispatched", file: file, line: line)
+  }
+
+  private let goodLine = #"{"label":"NotesDispatcher.removed","time":0.1,"value":7}"#
+
+  func testATruncatedLineIsAnErrorNamingItsLine() {
+    expectError(
+      goodLine + "\n" + #"{"label":"NotesDispatcher.added","time":0.2,"value":{"id":1,"te"#,
+      ReplayError(line: 2, reason: "not a recorded action: not valid JSON (a truncated line?)"))
+  }
+
+  func testAValueOfTheWrongTypeIsAnErrorNamingTheSubjectAndItsType() {
+    expectError(
+      goodLine + "\n" + #"{"label":"NotesDispatcher.added","time":0.2,"value":{"id":"one"}}"#,
+      ReplayError(
+        line: 2, reason: "NotesDispatcher.added holds Note, not this: expected Int at value.id"))
+  }
+
+  func testAnUnknownSubjectIsAnError() {
+    expectError(
+      goodLine + "\n\n" + #"{"label":"NotesDispatcher.renamed","time":0.3,"value":"x"}"#,
+      ReplayError(line: 3, reason: "NotesDispatcher has no subject “NotesDispatcher.renamed”"))
+  }
+
+  func testAnEmptyFileIsAnError() {
+    for text in ["", "\n", "  \n\n"] {
+      expectError(text, ReplayError(line: nil, reason: "the recording holds no action"))
+    }
+  }
+
+  func testOtherBadLinesAreErrorsToo() {
+    expectError(
+      #"{"time":0,"value":1}"#,
+      ReplayError(line: 1, reason: "not a recorded action: “label” is missing"))
+    expectError(
+      goodLine + "\n" + #"{"label":"NotesDispatcher.removed","time":0.05,"value":8}"#,
+      ReplayError(line: 2, reason: "the time 0.05 is not after the line before's"))
+    expectError(
+      #"{"label":"NotesDispatcher.onSaved","time":0,"value":{}}"#,
+      ReplayError(
+        line: 1, reason: "NotesDispatcher.onSaved holds Callback, which is not Codable"))
+    expectError(
+      "[1, 2]",
+      ReplayError(line: 1, reason: "not a recorded action: expected Dictionary<String, Any>"))
+  }
+
+  private func label(of line: String) -> String {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["label"]
+      as? String ?? ""
+  }
+}
