@@ -132,7 +132,11 @@ public struct ActionReplay: Sendable {
   ) throws(ReplayError) {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // Through a file handle rather than `Data(contentsOf:)`, which leaks
+      // its buffer when the file is empty (Foundation, Swift 6.3).
+      let file = try FileHandle(forReadingFrom: url)
+      defer { try? file.close() }
+      data = try file.readToEnd() ?? Data()
     } catch {
       throw ReplayError(line: nil, reason: "cannot read \(url.path)")
     }
