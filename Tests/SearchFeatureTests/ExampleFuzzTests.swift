@@ -1,3 +1,4 @@
+import FluxCoreTesting
 import Foundation
 import SearchConsole
 import XCTest
@@ -52,7 +53,7 @@ final class ExampleFuzzTests: XCTestCase {
   func testTheParserTakesThousandsOfGeneratedArgumentListsWithoutTrapping() {
     for seed in seeds(default: 5_000) {
       Self.noteSeed(seed, #function)
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandomNumberGenerator(seed: seed)
       let arguments = FuzzInput.arguments(using: &random)
       do {
         let options = try Options.parse(arguments)
@@ -70,7 +71,7 @@ final class ExampleFuzzTests: XCTestCase {
   func testGeneratedCommandLinesExitZeroOrTwoAndPrintNoControlCharacters() async throws {
     for seed in seeds(default: 300) {
       Self.noteSeed(seed, #function)
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandomNumberGenerator(seed: seed)
       let arguments = FuzzInput.arguments(using: &random)
       guard Self.isQuick(arguments) else { continue }
       try await expectClean(seed: seed, arguments: arguments, lines: [])
@@ -81,7 +82,7 @@ final class ExampleFuzzTests: XCTestCase {
   func testGeneratedInteractiveInputExitsZeroAndPrintsNoControlCharacters() async throws {
     for seed in seeds(default: 200) {
       Self.noteSeed(seed, #function)
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandomNumberGenerator(seed: seed)
       let lines = FuzzInput.lines(using: &random)
       try await expectClean(
         seed: seed, arguments: ["--interactive", "--latency", "0"], lines: lines)
@@ -95,7 +96,7 @@ final class ExampleFuzzTests: XCTestCase {
       .map({ [$0] }) ?? Array(1...8)
     {
       Self.noteSeed(seed, #function)
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandomNumberGenerator(seed: seed)
       var arguments = FuzzInput.arguments(using: &random)
       if !Self.isQuick(arguments) { arguments = ["--interactive"] }
       let input = FuzzInput.rawInput(using: &random)
@@ -122,7 +123,7 @@ final class ExampleFuzzTests: XCTestCase {
 
     for seed in seeds(default: 300) {
       Self.noteSeed(seed, #function)
-      var random = FuzzRandom(seed: seed)
+      var random = SeededRandomNumberGenerator(seed: seed)
       let recording =
         Bool.random(using: &random)
         ? FuzzInput.mutated(session, using: &random) : FuzzInput.recording(using: &random)
@@ -262,22 +263,6 @@ final class Lines: @unchecked Sendable {
   }
 }
 
-/// A seedable generator (xorshift64*): a seed names one input everywhere.
-struct FuzzRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-  }
-
-  mutating func next() -> UInt64 {
-    state ^= state >> 12
-    state ^= state << 25
-    state ^= state >> 27
-    return state &* 0x2545_F491_4F6C_DD1D
-  }
-}
-
 /// What the fuzz tests generate.
 enum FuzzInput {
   static let flags = [
@@ -294,7 +279,7 @@ enum FuzzInput {
   ]
 
   /// Zero to six arguments, flags and values mixed.
-  static func arguments(using random: inout FuzzRandom) -> [String] {
+  static func arguments(using random: inout SeededRandomNumberGenerator) -> [String] {
     (0..<Int.random(in: 0...6, using: &random)).map { _ in
       Bool.random(using: &random)
         ? flags.randomElement(using: &random)! : values.randomElement(using: &random)!
@@ -303,7 +288,7 @@ enum FuzzInput {
 
   /// Zero to eight lines: commands, queries, control characters, very long
   /// lines.
-  static func lines(using random: inout FuzzRandom) -> [String] {
+  static func lines(using random: inout SeededRandomNumberGenerator) -> [String] {
     (0..<Int.random(in: 0...8, using: &random)).map { _ in
       switch Int.random(in: 0..<4, using: &random) {
       case 0: ["n", "r", "q", "", " n ", "N"].randomElement(using: &random)!
@@ -335,7 +320,7 @@ enum FuzzInput {
   ]
 
   /// A recording of zero to ten lines, each a recorded action or nearly.
-  static func recording(using random: inout FuzzRandom) -> String {
+  static func recording(using random: inout SeededRandomNumberGenerator) -> String {
     var time = 0.0
     return (0..<Int.random(in: 0...10, using: &random)).map { _ in
       time += Double.random(in: -0.1...1, using: &random)
@@ -347,7 +332,7 @@ enum FuzzInput {
 
   /// `text` with one to three mutations: truncated, a byte changed or
   /// inserted, lines swapped, repeated or dropped, a number made huge.
-  static func mutated(_ text: String, using random: inout FuzzRandom) -> String {
+  static func mutated(_ text: String, using random: inout SeededRandomNumberGenerator) -> String {
     var lines = text.split(separator: "\n").map(String.init)
     for _ in 0...Int.random(in: 0...2, using: &random) where !lines.isEmpty {
       let index = Int.random(in: 0..<lines.count, using: &random)
@@ -381,7 +366,7 @@ enum FuzzInput {
 
   /// Raw standard input: lines, bytes that are not UTF-8, and sometimes no
   /// final newline.
-  static func rawInput(using random: inout FuzzRandom) -> [UInt8] {
+  static func rawInput(using random: inout SeededRandomNumberGenerator) -> [UInt8] {
     var bytes = Array(lines(using: &random).joined(separator: "\n").utf8)
     if Bool.random(using: &random) { bytes += [0xFF, 0xFE, 0xC3] }
     if Bool.random(using: &random) { bytes.append(0x0A) }

@@ -98,12 +98,6 @@ func mainActorScenario(values: Int, runs: Int) async -> MainActorReport {
 }
 
 func printMainActor(_ report: MainActorReport) {
-  func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-  }
-  func lpad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-  }
   guard let first = report.rows.first else { return }
   print()
   print(

@@ -129,12 +129,6 @@ func overloadScenario(eventsPerFlooder: Int) -> OverloadReport {
 }
 
 func printOverload(_ report: OverloadReport) {
-  func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-  }
-  func lpad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-  }
   print()
   print(
     "overload: 2 threads flood one subject with \(report.eventsPerFlooder.formatted()) events each "

@@ -132,12 +132,6 @@ func machine() -> [String: String] {
 }
 
 func printTable(_ report: Report) {
-  func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-  }
-  func lpad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-  }
   func number(_ value: Double) -> String {
     value.isNaN ? "–" : value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
   }
@@ -170,4 +164,14 @@ func printTable(_ report: Report) {
       abs(ratio.value - 1) < 0.1 ? String(format: "%.3f", ratio.value) : number(ratio.value)
     print(pad(ratio.name, 70) + lpad(value, 8) + "   " + pad(ratio.target, 7) + verdict)
   }
+}
+
+/// `text` padded with spaces on the right to `width`.
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// `text` padded with spaces on the left to `width`.
+func lpad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
 }

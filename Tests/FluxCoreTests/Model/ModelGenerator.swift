@@ -1,19 +1,4 @@
-/// A small seedable random number generator (xorshift64*), so that a seed
-/// names one operation list on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed &* 0x2545_F491_4F6C_DD1D | 1
-  }
-
-  mutating func next() -> UInt64 {
-    state ^= state >> 12
-    state ^= state << 25
-    state ^= state >> 27
-    return state &* 0x2545_F491_4F6C_DD1D
-  }
-}
+import FluxCoreTesting
 
 /// Makes the operation list of a seed.
 ///
@@ -23,7 +8,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// the order the library chose is read from a tap.
 enum ModelGenerator {
   static func operations(seed: UInt64, count: Int = 40) -> [ModelOperation] {
-    var random = SeededGenerator(seed: seed)
+    var random = SeededRandomNumberGenerator(seed: seed)
     var operations: [ModelOperation] = []
     var nextID = 1
     var live: [Int] = []
