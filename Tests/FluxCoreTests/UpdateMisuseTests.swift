@@ -13,44 +13,25 @@ final class UpdateMisuseTests: XCTestCase {
   private static let childVariable = "FLUXCORE_MISUSE_CHILD"
 
   func testSettingTheValueInsideUpdateStopsTheProgramWithAMessage() throws {
-    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+    let output = try expectChildToStop {
       let variable = Variable(0)
       variable.update { value in
         value += 1
         variable.value = 10
       }
-      return  // not reached: the child stops above
     }
 
-    let child = try runThisTestInAChildProcess(
-      named: "testSettingTheValueInsideUpdateStopsTheProgramWithAMessage")
-
-    XCTAssertTrue(
-      child.stopped, "the child did not stop with an error within a minute: \(child.output)")
-    XCTAssertTrue(
-      child.output.contains("Variable.update: the body wrote to the variable it is updating"),
-      child.output)
-    XCTAssertTrue(child.output.contains("Change the value through the body's inout parameter only"))
+    XCTAssertTrue(output.contains("Change the value through the body's inout parameter only"))
   }
 
   func testANestedUpdateOfTheSameVariableStopsTheProgram() throws {
-    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+    try expectChildToStop {
       let variable = Variable([1])
       variable.update { outer in
         variable.update { $0.append(2) }
         outer.append(3)
       }
-      return  // not reached: the child stops above
     }
-
-    let child = try runThisTestInAChildProcess(
-      named: "testANestedUpdateOfTheSameVariableStopsTheProgram")
-
-    XCTAssertTrue(
-      child.stopped, "the child did not stop with an error within a minute: \(child.output)")
-    XCTAssertTrue(
-      child.output.contains("Variable.update: the body wrote to the variable it is updating"),
-      child.output)
   }
 
   func testWritesToOtherVariablesAndReadsInsideUpdateAreFine() {
@@ -65,6 +46,30 @@ final class UpdateMisuseTests: XCTestCase {
 
     XCTAssertEqual(variable.value, 21)
     XCTAssertEqual(other.value, 20)
+  }
+
+  /// Checks that `misuse` stops the program with the update message.
+  ///
+  /// In the child process, runs `misuse`. In the test process, runs the
+  /// calling test again in a child and checks how it ended; returns what the
+  /// child printed.
+  @discardableResult
+  private func expectChildToStop(
+    test: String = #function, file: StaticString = #filePath, line: UInt = #line,
+    _ misuse: () -> Void
+  ) throws -> String {
+    if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+      misuse()
+      return ""  // not reached: the misuse stops the child
+    }
+    let child = try runThisTestInAChildProcess(named: String(test.prefix { $0 != "(" }))
+    XCTAssertTrue(
+      child.stopped, "the child did not stop with an error within a minute: \(child.output)",
+      file: file, line: line)
+    XCTAssertTrue(
+      child.output.contains("Variable.update: the body wrote to the variable it is updating"),
+      child.output, file: file, line: line)
+    return child.output
   }
 
   /// Runs one test of this class in a new process of this test binary, with

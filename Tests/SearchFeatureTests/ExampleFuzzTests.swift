@@ -100,7 +100,7 @@ final class ExampleFuzzTests: XCTestCase {
       var arguments = FuzzInput.arguments(using: &random)
       if !Self.isQuick(arguments) { arguments = ["--interactive"] }
       let input = FuzzInput.rawInput(using: &random)
-      let run = try runBinary(["--latency", "0"] + arguments, input: input)
+      let run = try runSearchExample(["--latency", "0"] + arguments, input: input)
       let violations = Self.violations(status: run.status, output: run.output, error: run.error)
       XCTAssertEqual(violations, [], Self.describe(seed: seed, arguments, input: "\(input)"))
     }
@@ -176,8 +176,8 @@ final class ExampleFuzzTests: XCTestCase {
   static func check(
     arguments: [String], lines: [String], replaying: Bool = false
   ) async throws -> [String] {
-    let output = Lines()
-    let error = Lines()
+    let output = TestRecorder<String>()
+    let error = TestRecorder<String>()
     let status = try await withTimeout { @MainActor in
       await Program.run(
         arguments: arguments,
@@ -185,11 +185,11 @@ final class ExampleFuzzTests: XCTestCase {
           for line in lines { continuation.yield(line) }
           continuation.finish()
         },
-        debounce: .zero, write: output.append, writeError: error.append)
+        debounce: .zero, write: output.handler, writeError: error.handler)
     }
     return violations(
-      status: status, output: output.all.joined(separator: "\n"),
-      error: error.all.joined(separator: "\n"), replaying: replaying)
+      status: status, output: output.values.joined(separator: "\n"),
+      error: error.values.joined(separator: "\n"), replaying: replaying)
   }
 
   /// What breaks the rules in a run's outcome.
@@ -219,48 +219,6 @@ final class ExampleFuzzTests: XCTestCase {
     return found
   }
 
-  private nonisolated func runBinary(_ arguments: [String], input: [UInt8]) throws -> (
-    status: Int32, output: String, error: String
-  ) {
-    let process = Process()
-    process.executableURL = Bundle.main.bundleURL.appendingPathComponent("SearchExample")
-    process.arguments = arguments
-    let (output, error, stdin) = (Pipe(), Pipe(), Pipe())
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
-  }
-}
-
-/// Lines a program printed, from any thread.
-final class Lines: @unchecked Sendable {
-  // Safe: `lines` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var lines: [String] = []
-
-  var append: @Sendable (String) -> Void {
-    { [self] line in
-      lock.lock()
-      lines.append(line)
-      lock.unlock()
-    }
-  }
-
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
 }
 
 /// What the fuzz tests generate.

@@ -1,11 +1,6 @@
 import Foundation
 import XCTest
 
-/// `swift test` did not build `SearchExample` next to the test bundle.
-struct MissingBinary: Error {
-  let path: String
-}
-
 /// Runs the built `SearchExample` binary and checks what it prints.
 final class SearchExampleBinaryTests: XCTestCase {
   private struct Run {
@@ -15,43 +10,12 @@ final class SearchExampleBinaryTests: XCTestCase {
   }
 
   private func run(_ arguments: [String], input: String? = nil) throws -> Run {
-    let binary = productsDirectory.appendingPathComponent("SearchExample")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-      throw MissingBinary(path: binary.path)
-    }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try runSearchExample(arguments, input: Array((input ?? "").utf8))
     return Run(
-      status: process.terminationStatus,
-      output: String(decoding: out, as: UTF8.self).split(
-        separator: "\n", omittingEmptySubsequences: false
-      )
-      .map(String.init).dropLast().map { $0 },
-      error: String(decoding: err, as: UTF8.self))
-  }
-
-  private var productsDirectory: URL {
-    #if os(macOS)
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      return bundle.bundleURL.deletingLastPathComponent()
-    }
-    fatalError("cannot find the products directory")
-    #else
-    return Bundle.main.bundleURL
-    #endif
+      status: run.status,
+      output: run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init).dropLast().map { $0 },
+      error: run.error)
   }
 
   func testWithNoArgumentsItPlaysTheScriptedSessionAndExitsZero() throws {

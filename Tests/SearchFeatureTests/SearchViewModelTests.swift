@@ -160,9 +160,7 @@ extension SearchViewModel {
   /// Lets the main actor run until ``rows`` and ``status`` show the store's
   /// latest state (they follow it on later turns).
   func showLatest() async {
-    for _ in 0..<1_000 where !isShowingLatest {
-      await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
-    }
+    await mainActorTurns { isShowingLatest }
   }
 }
 
@@ -180,9 +178,7 @@ final class StatusHistory {
 
   /// Lets the main actor run until the history has read the current status.
   func catchUp() async {
-    for _ in 0..<1_000 where values.last != "\(viewModel.status)" {
-      await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
-    }
+    await mainActorTurns { values.last == "\(viewModel.status)" }
   }
 
   private func read() {

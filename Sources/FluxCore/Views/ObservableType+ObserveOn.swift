@@ -26,12 +26,7 @@ extension ObservableType {
     on queue: DispatchQueue, receiving mode: DeliveryMode = .everyValue
   ) -> Observable<Element> {
     Observable { onNext in
-      let hop = Hop(mode: mode, queue: queue, handler: onNext)
-      let upstream = subscribe(hop.receive)
-      return AnyDisposable {
-        hop.dispose()
-        upstream.dispose()
-      }
+      subscribe(through: Hop(mode: mode, queue: queue, handler: onNext))
     }
   }
 
@@ -75,7 +70,7 @@ extension ObservableType {
     receiving mode: DeliveryMode = .everyValue,
     _ onNext: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
-    subscribe(onMainActor: mainActorHop(mode, onNext))
+    subscribe(through: mainActorHop(mode, onNext))
   }
 
   /// ``subscribeOnMainActor(receiving:_:)`` for a caller on the main actor,
@@ -89,7 +84,7 @@ extension ObservableType {
     let hop = mainActorHop(mode, onNext)
     hop.beginSubscribing(on: currentThreadID())
     defer { hop.endSubscribing() }
-    return subscribe(onMainActor: hop)
+    return subscribe(through: hop)
   }
 
   @inlinable
@@ -99,8 +94,10 @@ extension ObservableType {
     Hop(mode: mode, mainActorHandler: onNext)
   }
 
+  /// Subscribes `hop`, and ends both the subscription and the hop's
+  /// deliveries on dispose.
   @inlinable
-  func subscribe(onMainActor hop: Hop<Element>) -> any Disposable {
+  func subscribe(through hop: Hop<Element>) -> any Disposable {
     let upstream = subscribe(hop.receive)
     return AnyDisposable {
       hop.dispose()

@@ -1,3 +1,4 @@
+import Dispatch
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
@@ -43,4 +44,13 @@ extension SearchStore {
 /// A catalogue item for tests.
 func item(_ id: Int, _ title: String = "") -> Item {
   Item(id: id, title: title.isEmpty ? "Item \(id)" : title, author: "test", tags: [], stars: id)
+}
+
+/// Lets the main actor run turns until `done` holds, for at most 1,000
+/// turns: for state that follows the store on later turns.
+@MainActor
+func mainActorTurns(until done: () -> Bool) async {
+  for _ in 0..<1_000 where !done() {
+    await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
+  }
 }
