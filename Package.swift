@@ -27,13 +27,17 @@ let package = Package(
       name: "SearchExample", dependencies: ["SearchConsole"], path: "Examples/SearchExample"),
 
     // Tests
-    .testTarget(name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting"]),
+    .target(name: "TestSupport", dependencies: ["FluxCore"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "FluxCoreRecordingTests", dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting"]),
+      name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting", "TestSupport"]),
+    .testTarget(
+      name: "FluxCoreRecordingTests",
+      dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
         "SearchFeature", "SearchConsole", "FluxCore", "FluxCoreTesting", "FluxCoreRecording",
+        "TestSupport",
       ]),
   ]
 )

@@ -1,9 +1,8 @@
 import FluxCore
-import XCTest
 
 /// Something that can tell how many subscriptions it holds: FluxCore's
 /// subjects, variables, properties and stores.
-public protocol SubscriptionCounting: AnyObject {
+public protocol SubscriptionCounting: AnyObject, Sendable {
   /// The number of subscriptions that have not been disposed.
   var subscriptionCount: Int { get }
 }
@@ -13,8 +12,8 @@ extension Variable: SubscriptionCounting {}
 extension Property: SubscriptionCounting {}
 extension Store: SubscriptionCounting {}
 
-/// Asserts that none of `sources` holds a live subscription, and otherwise
-/// fails naming each one that does.
+/// Checks that none of `sources` holds a live subscription, and otherwise
+/// records a failure naming each one that does.
 ///
 /// ```swift
 /// assertNoLiveSubscriptions(dispatcher.items, dispatcher.loading)
@@ -22,54 +21,85 @@ extension Store: SubscriptionCounting {}
 ///
 /// - Parameters:
 ///   - sources: What to check.
-///   - file: The file to report a failure in; the caller's by default.
-///   - line: The line to report a failure at; the caller's by default.
+///   - fileID: The caller's file ID; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
 public func assertNoLiveSubscriptions(
   _ sources: any SubscriptionCounting...,
-  file: StaticString = #filePath, line: UInt = #line
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) {
-  let live = sources.enumerated().filter { $0.element.subscriptionCount > 0 }
+  checkNoLiveSubscriptions(
+    sources, when: "",
+    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Checks that none of `sources` holds a live subscription; the form of
+/// earlier releases, which named only a file and a line.
+@available(
+  *, deprecated, message: "Leave out file: and line:; the caller's location is the default"
+)
+public func assertNoLiveSubscriptions(
+  _ sources: any SubscriptionCounting..., file: StaticString, line: UInt = #line
+) {
+  checkNoLiveSubscriptions(
+    sources, when: "", at: CallSite(fileID: file, filePath: file, line: line, column: 1))
+}
+
+/// Runs `body`, then checks that none of `sources` holds a live
+/// subscription: for what `body` subscribed and should have ended.
+///
+/// ```swift
+/// @Test func theScreenEndsItsSubscriptions() async {
+///   let dispatcher = SearchDispatcher()
+///   await withNoLiveSubscriptions(dispatcher.items, dispatcher.loading) {
+///     let store = SearchStore(dispatcher: .init(dispatcher))
+///     // …
+///   }
+/// }
+/// ```
+///
+/// The sources are held until the check, so it is always made: a source
+/// freed during the test would otherwise make it pass whatever happened.
+/// Works in Swift Testing and XCTest alike; in an `XCTestCase`,
+/// ``XCTest/XCTestCase/expectNoLiveSubscriptionsAtEnd(_:fileID:filePath:line:column:)``
+/// does the same at the end of the test.
+///
+/// - Parameters:
+///   - sources: What to check once `body` returns or throws.
+///   - fileID: The caller's file ID; leave the default.
+///   - filePath: The caller's file path; leave the default.
+///   - line: The caller's line; leave the default.
+///   - column: The caller's column; leave the default.
+///   - isolation: The caller's actor, where `body` runs.
+///   - body: The code under test.
+/// - Returns: What `body` returns.
+public func withNoLiveSubscriptions<Result>(
+  _ sources: any SubscriptionCounting...,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column,
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> Result
+) async rethrows -> Result {
+  defer {
+    checkNoLiveSubscriptions(
+      sources, when: " once the body returned",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+  return try await body()
+}
+
+/// Records a failure naming each of `sources` that holds a live
+/// subscription.
+func checkNoLiveSubscriptions(
+  _ sources: [any SubscriptionCounting], when: String, at site: CallSite
+) {
+  let live = sources.enumerated().compactMap { index, source in
+    let count = source.subscriptionCount
+    return count > 0 ? "  #\(index + 1) \(type(of: source)): \(count) live" : nil
+  }
   guard !live.isEmpty else { return }
-  let list = live.map { index, source in
-    "  #\(index + 1) \(type(of: source)): \(source.subscriptionCount) live"
-  }
-  XCTFail(
-    "subscriptions are still live:\n" + list.joined(separator: "\n"), file: file, line: line)
-}
-
-extension XCTestCase {
-  /// Checks, when the test ends, that none of `sources` holds a live
-  /// subscription.
-  ///
-  /// Call it at the start of a test for the subjects and variables the code
-  /// under test subscribes to; the check runs after the test body, in its
-  /// teardown.
-  ///
-  /// - Parameters:
-  ///   - sources: What to check at the end of the test.
-  ///   - file: The file to report a failure in; the caller's by default.
-  ///   - line: The line to report a failure at; the caller's by default.
-  public func expectNoLiveSubscriptionsAtEnd(
-    _ sources: any SubscriptionCounting...,
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let checked = sources.map(WeakSource.init)
-    addTeardownBlock {
-      for source in checked.compactMap(\.source) where source.subscriptionCount > 0 {
-        XCTFail(
-          "\(type(of: source)) still holds \(source.subscriptionCount) subscriptions at the end of the test",
-          file: file, line: line)
-      }
-    }
-  }
-}
-
-/// Holds a source weakly, so that the teardown check keeps nothing alive.
-private struct WeakSource: @unchecked Sendable {
-  // Safe: only read in the teardown block, on the test's own thread.
-  weak var source: (any SubscriptionCounting)?
-
-  init(_ source: any SubscriptionCounting) {
-    self.source = source
-  }
+  reportFailure(
+    "subscriptions are still live\(when):\n" + live.joined(separator: "\n"), at: site)
 }

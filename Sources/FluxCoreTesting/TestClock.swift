@@ -1,4 +1,4 @@
-import Foundation
+import FluxCore
 
 /// A clock whose time moves only when a test advances it, so that debounces,
 /// timeouts and latencies are tested without real sleeping.
@@ -26,9 +26,7 @@ import Foundation
 /// > advance, wait for what it does (a request arriving, a task's value), not
 /// > for a number of turns; ``waitForSleepers(count:)`` waits until work has
 /// > started waiting.
-public final class TestClock: Clock, @unchecked Sendable {
-  // Safe: `state` is only touched while holding `lock`.
-
+public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: how far it is from the clock's start.
   public struct Instant: InstantProtocol, CustomStringConvertible {
     /// The time since the clock's start.
@@ -58,22 +56,22 @@ public final class TestClock: Clock, @unchecked Sendable {
     public var description: String { "\(offset)" }
   }
 
-  private struct Sleeper {
+  private struct Sleeper: Sendable {
     let id: Int
     let deadline: Instant
     let wake: CheckedContinuation<Void, any Error>
   }
 
-  private struct State {
+  private struct State: Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
     var nextID = 0
     var cancelled: Set<Int> = []
     /// Tasks waiting for a number of sleepers.
-    var watchers: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
+    var watchers: [Watcher] = []
 
     /// Takes the watchers whose count is reached.
-    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+    mutating func satisfiedWatchers() -> [CheckedContinuation<Void, any Error>] {
       let count = sleepers.count
       let ready = watchers.filter { count >= $0.count }.map(\.resume)
       watchers.removeAll { count >= $0.count }
@@ -81,8 +79,13 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
-  private let lock = NSLock()
-  private var state = State()
+  private struct Watcher: Sendable {
+    let id: Int
+    let count: Int
+    let resume: CheckedContinuation<Void, any Error>
+  }
+
+  private let state = Lock(State())
 
   /// Creates a clock at its start, with nothing sleeping.
   public init() {}
@@ -116,7 +119,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
         let (outcome, watchers) = locked {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
           if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: wake))
@@ -140,15 +143,43 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// Returns once at least `count` tasks sleep on the clock: to know that
   /// work has started waiting before the test moves time.
   ///
-  /// - Parameter count: How many sleepers to wait for.
-  public func waitForSleepers(count: Int) async {
-    await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-      let ready = locked { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.watchers.append((count, resume))
-        return false
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  ///   - timeout: How long to wait, in real time, before throwing: a bound
+  ///     that makes a test that would hang fail instead.
+  /// - Throws: ``TestClockTimeout`` if fewer tasks sleep in time, or
+  ///   `CancellationError`.
+  public func waitForSleepers(count: Int, timeout: Duration = .seconds(5)) async throws {
+    let id = locked { state -> Int in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { [self] in
+        try await withTaskCancellationHandler {
+          try await withCheckedThrowingContinuation {
+            (resume: CheckedContinuation<Void, any Error>) in
+            let ready = locked { state -> Bool in
+              if state.sleepers.count >= count { return true }
+              state.watchers.append(Watcher(id: id, count: count, resume: resume))
+              return false
+            }
+            if ready { resume.resume() }
+          }
+        } onCancel: { [self] in
+          let watcher = locked { state -> Watcher? in
+            guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.watchers.remove(at: index)
+          }
+          watcher?.resume.resume(throwing: CancellationError())
+        }
       }
-      if ready { resume.resume() }
+      group.addTask { [self] in
+        try await Task.sleep(for: timeout)
+        throw TestClockTimeout(expected: count, sleeping: sleeperCount, timeout: timeout)
+      }
+      defer { group.cancelAll() }
+      try await group.next()
     }
   }
 
@@ -194,8 +225,21 @@ public final class TestClock: Clock, @unchecked Sendable {
   }
 
   private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&state)
+    state.withLock(body)
+  }
+}
+
+/// Thrown when ``TestClock/waitForSleepers(count:timeout:)`` runs out of time.
+public struct TestClockTimeout: Error, CustomStringConvertible {
+  /// How many sleepers the wait needed.
+  public let expected: Int
+  /// How many were sleeping.
+  public let sleeping: Int
+  /// How long it waited.
+  public let timeout: Duration
+
+  /// The failure in words.
+  public var description: String {
+    "waited \(timeout) for \(expected) tasks to sleep on the test clock; \(sleeping) did"
   }
 }

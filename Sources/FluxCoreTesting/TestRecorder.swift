@@ -1,5 +1,4 @@
 import FluxCore
-import Foundation
 
 /// Records what a stream delivers, so that a test can wait for values and
 /// assert on them.
@@ -16,22 +15,22 @@ import Foundation
 ///
 /// > Important: A recorder made from a source subscribes at once and stays
 /// > subscribed until ``dispose()`` or until it is deinitialized.
-public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
-  // Safe: `recorded`, `consumed`, `waiters` and `subscription` are only
-  // touched while holding `lock`.
-
-  private struct Waiter {
+public final class TestRecorder<Element: Sendable>: Sendable {
+  private struct Waiter: Sendable {
     let id: Int
     let count: Int
     let continuation: CheckedContinuation<Void, any Error>
   }
 
-  private let lock = NSLock()
-  private var recorded: [Element] = []
-  private var consumed = 0
-  private var waiters: [Waiter] = []
-  private var nextWaiterID = 0
-  private var subscription: (any Disposable)?
+  private struct State: Sendable {
+    var recorded: [Element] = []
+    var consumed = 0
+    var waiters: [Waiter] = []
+    var nextWaiterID = 0
+    var subscription: (any Disposable)?
+  }
+
+  private let state = Lock(State())
 
   /// Creates a recorder fed through ``handler``.
   public init() {}
@@ -43,11 +42,11 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
   /// - Parameter source: The stream to record.
   public init<Source: ObservableType>(_ source: Source) where Source.Element == Element {
     let subscription = source.subscribe(handler)
-    lock.withLock { self.subscription = subscription }
+    state.withLock { $0.subscription = subscription }
   }
 
   deinit {
-    subscription?.dispose()
+    state.withLock { $0.subscription }?.dispose()
   }
 
   /// A handler that records what it is called with, for streams you
@@ -58,28 +57,29 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
 
   /// Every value recorded so far, in order.
   public var values: [Element] {
-    lock.withLock { recorded }
+    state.withLock { $0.recorded }
   }
 
   /// How many values have been recorded so far, without copying them.
   public var count: Int {
-    lock.withLock { recorded.count }
+    state.withLock { $0.recorded.count }
   }
 
   /// Ends the subscription made by ``init(_:)``; the values stay.
   public func dispose() {
-    let subscription = lock.withLock {
-      defer { self.subscription = nil }
-      return self.subscription
+    let subscription = state.withLock { state in
+      defer { state.subscription = nil }
+      return state.subscription
     }
     subscription?.dispose()
   }
 
   private func record(_ element: Element) {
-    let ready = lock.withLock {
-      recorded.append(element)
-      let ready = waiters.filter { $0.count <= recorded.count }
-      waiters.removeAll { $0.count <= recorded.count }
+    let ready = state.withLock { state in
+      state.recorded.append(element)
+      let count = state.recorded.count
+      let ready = state.waiters.filter { $0.count <= count }
+      state.waiters.removeAll { $0.count <= count }
       return ready
     }
     for waiter in ready { waiter.continuation.resume() }
@@ -108,27 +108,27 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
   /// - Returns: The next `count` values, in the order they were recorded.
   /// - Throws: ``TestRecorderTimeout`` if fewer values arrive in time.
   public func next(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [Element] {
-    let start = lock.withLock { consumed }
+    let start = state.withLock { $0.consumed }
     try await wait(until: start + count, timeout: timeout)
-    return lock.withLock {
-      consumed = start + count
-      return Array(recorded[start..<start + count])
+    return state.withLock { state in
+      state.consumed = start + count
+      return Array(state.recorded[start..<start + count])
     }
   }
 
   private func wait(until count: Int, timeout: Duration) async throws {
-    let id = lock.withLock {
-      defer { nextWaiterID += 1 }
-      return nextWaiterID
+    let id = state.withLock { state in
+      defer { state.nextWaiterID += 1 }
+      return state.nextWaiterID
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { [self] in
         try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation { continuation in
-            let satisfied: Bool? = lock.withLock {
-              guard recorded.count < count else { return true }
+            let satisfied: Bool? = state.withLock { state in
+              guard state.recorded.count < count else { return true }
               if Task.isCancelled { return false }
-              waiters.append(Waiter(id: id, count: count, continuation: continuation))
+              state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
               return nil
             }
             switch satisfied {
@@ -138,9 +138,9 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
             }
           }
         } onCancel: { [self] in
-          let waiter = lock.withLock {
-            let waiter = waiters.first { $0.id == id }
-            waiters.removeAll { $0.id == id }
+          let waiter = state.withLock { state in
+            let waiter = state.waiters.first { $0.id == id }
+            state.waiters.removeAll { $0.id == id }
             return waiter
           }
           waiter?.continuation.resume(throwing: CancellationError())
@@ -148,7 +148,7 @@ public final class TestRecorder<Element: Sendable>: @unchecked Sendable {
       }
       group.addTask { [self] in
         try await Task.sleep(for: timeout)
-        throw TestRecorderTimeout(expected: count, received: values.count, timeout: timeout)
+        throw TestRecorderTimeout(expected: count, received: self.count, timeout: timeout)
       }
       defer { group.cancelAll() }
       try await group.next()

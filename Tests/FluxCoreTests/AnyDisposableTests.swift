@@ -1,4 +1,5 @@
 import FluxCore
+import TestSupport
 import XCTest
 
 final class AnyDisposableTests: XCTestCase {

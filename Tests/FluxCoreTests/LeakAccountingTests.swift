@@ -1,4 +1,5 @@
 import FluxCore
+import TestSupport
 import XCTest
 
 /// Every way a subscription ends brings the subscription counts back to where

@@ -1,6 +1,7 @@
 import Dispatch
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 @MainActor

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// The rule that keeps views consistent across stores: a subject calls its
@@ -115,7 +116,7 @@ final class StoreOrderingTests: XCTestCase {
         dispatcher.items.dispatch(Array(repeating: "x", count: (thread + index) % 7 + 1))
       }
     }
-    settle(dispatcher.items)
+    expectDelivered(dispatcher.items)
 
     XCTAssertEqual(seen.value, 2_000)
     XCTAssertEqual(inconsistent.value, 0)

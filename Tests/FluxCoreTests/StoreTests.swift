@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 final class StoreTests: XCTestCase {
@@ -73,7 +74,7 @@ final class StoreTests: XCTestCase {
     runOnThreads(4) { _ in
       for _ in 0..<2_000 { dispatcher.items.dispatch(["one"]) }
     }
-    settle(dispatcher.items)
+    expectDelivered(dispatcher.items)
 
     XCTAssertEqual(store.total.value, 8_000)
   }
@@ -108,7 +109,7 @@ final class StoreTests: XCTestCase {
     runOnThreads(2) { thread in
       for _ in 0..<20_000 { subjects[thread].dispatch(1) }
     }
-    settle(subjects[0], subjects[1], store.total)
+    expectDelivered(subjects[0], subjects[1], store.total)
 
     XCTAssertEqual(store.total.value, 40_000)
   }

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 final class VariableTests: XCTestCase {
@@ -74,7 +75,7 @@ final class VariableTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
-    settle(variable)
+    expectDelivered(variable)
 
     XCTAssertEqual(variable.value, 20_000)
     // Every write is delivered once, in the order the writes were made.
@@ -95,7 +96,7 @@ final class VariableTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
-    settle(variable)
+    expectDelivered(variable)
 
     let values = late.values
     XCTAssertEqual(values.last, 20_000)
@@ -111,7 +112,7 @@ final class VariableTests: XCTestCase {
       runOnThreads(4) { thread in
         for index in 0..<1_000 { variable.value = thread * 1_000 + index }
       }
-      settle(variable)
+      expectDelivered(variable)
 
       XCTAssertEqual(recorder.count, 4_000)
       XCTAssertEqual(recorder.values.last, variable.value)

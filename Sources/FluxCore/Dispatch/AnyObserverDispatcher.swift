@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The send-only view of a dispatcher, for action creators.
 ///
 /// Each subject of the dispatcher appears as a property of the same name that
@@ -38,18 +36,15 @@ public struct AnyObserverDispatcher<Dispatcher: DispatcherType>: Sendable {
   /// - Parameter keyPath: A key path to one of the dispatcher's subjects;
   ///   written as a property name at the call site: `dispatcher.items`.
   ///
-  /// While ``DispatchLog`` is observed, what is dispatched through it is
-  /// logged first.
+  /// What is dispatched through it while ``DispatchLog`` is observed is
+  /// logged first, however long the observer is kept.
   @inlinable
   @inline(__always)
   public subscript<Element>(
     dynamicMember keyPath: KeyPath<Dispatcher, DispatchSubject<Element>>
   ) -> AnyObserver<Element> {
-    // Checked first, and through a statically initialized global, so that
-    // when logging is off this costs one load and nothing held across a call.
-    if _fastPath(!dispatchLogIsActive.load(ordering: .relaxed)) {
-      return dispatcher[keyPath: keyPath].asObserver()
-    }
-    return DispatchLog.loggingObserver(dispatcher[keyPath: keyPath], of: dispatcher)
+    let subject = dispatcher[keyPath: keyPath]
+    subject.nameForTheLog(in: dispatcher)
+    return AnyObserver(loggedSubject: subject)
   }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Watches every action sent through an ``AnyObserverDispatcher``: to log
-/// actions in debug builds, or to record a session.
+/// Watches the actions sent through ``AnyObserverDispatcher``s: to log them
+/// in debug builds, to record a session, or to check them in a test.
 ///
 /// ```swift
 /// #if DEBUG
@@ -11,12 +11,19 @@ import Synchronization
 /// #endif
 /// ```
 ///
+/// Whether an action is logged is decided when it is dispatched, so the log
+/// sees every action sent through a dispatcher view, however long ago the
+/// view, or the ``AnyObserver`` taken from it, was obtained. Actions sent to
+/// a subject directly, not through a view, are not logged.
+///
 /// Logging is off until something observes it, and then costs nothing but
 /// one atomic load per action sent through a dispatcher view. Observers are
 /// called on the dispatching thread, before the action is delivered, with no
-/// lock held; they must be quick and thread-safe.
+/// lock held; they must be quick and thread-safe. An observation that is
+/// ended while another thread is logging an action may still see that one
+/// action.
 public enum DispatchLog: Sendable {
-  /// Calls `observer` with every action sent through an
+  /// Calls `observer` with every action sent through any
   /// ``AnyObserverDispatcher`` until the returned disposable is disposed.
   ///
   /// - Parameter observer: Called on the dispatching thread.
@@ -24,8 +31,40 @@ public enum DispatchLog: Sendable {
   public static func observe(
     _ observer: @escaping @Sendable (DispatchRecord) -> Void
   ) -> any Disposable {
-    let id = registry.add(observer)
-    return AnyDisposable { registry.remove(id) }
+    observe(subjects: nil, observer)
+  }
+
+  /// Calls `observer` with every action sent through a view of `dispatcher`
+  /// until the returned disposable is disposed.
+  ///
+  /// A log of one dispatcher sees nothing of the others, so that tests
+  /// running in parallel, each with a dispatcher of its own, do not see each
+  /// other's actions:
+  ///
+  /// ```swift
+  /// let dispatcher = SearchDispatcher()
+  /// let sent = TestRecorder<String>()
+  /// let log = DispatchLog.observe(dispatcher) { sent.handler($0.label) }
+  /// ```
+  ///
+  /// The observation keeps `dispatcher` alive until it is disposed.
+  ///
+  /// - Parameters:
+  ///   - dispatcher: The dispatcher whose actions to observe: those sent to
+  ///     the subjects it holds in stored properties.
+  ///   - observer: Called on the dispatching thread.
+  /// - Returns: A disposable that stops the observation.
+  public static func observe<Dispatcher: DispatcherType>(
+    _ dispatcher: Dispatcher,
+    _ observer: @escaping @Sendable (DispatchRecord) -> Void
+  ) -> any Disposable {
+    let subjects = Set(
+      Mirror(reflecting: dispatcher).children.compactMap { child in
+        (child.value as? any LoggableSubject)?.logIdentity
+      })
+    return observe(subjects: subjects) { record in
+      withExtendedLifetime(dispatcher) { observer(record) }
+    }
   }
 
   /// Whether anything observes the log.
@@ -34,102 +73,28 @@ public enum DispatchLog: Sendable {
     dispatchLogIsActive.load(ordering: .relaxed)
   }
 
-  @usableFromInline
-  static let registry = Registry()
+  private static func observe(
+    subjects: Set<ObjectIdentifier>?, _ observer: @escaping @Sendable (DispatchRecord) -> Void
+  ) -> any Disposable {
+    let id = observers.add(DispatchLogObservers.Entry(subjects: subjects, observer: observer))
+    return AnyDisposable { observers.remove(id) }
+  }
 
   /// The observers of the log.
+  static let observers = DispatchLogObservers()
+
+  /// Logs `element`, sent through a dispatcher view to `subject`.
   @usableFromInline
-  final class Registry: Sendable {
-    typealias Observer = @Sendable (DispatchRecord) -> Void
-
-    private let observers = Lock<(nextID: Int, all: [(id: Int, observer: Observer)])>((0, []))
-
-    init() {}
-
-    func add(_ observer: @escaping Observer) -> Int {
-      observers.withLock { state in
-        defer { state.nextID += 1 }
-        state.all.append((state.nextID, observer))
-        dispatchLogIsActive.store(true, ordering: .relaxed)
-        return state.nextID
-      }
-    }
-
-    func remove(_ id: Int) {
-      let removed = observers.withLock { state in
-        let removed = state.all.filter { $0.id == id }
-        state.all.removeAll { $0.id == id }
-        dispatchLogIsActive.store(!state.all.isEmpty, ordering: .relaxed)
-        return removed
-      }
-      withExtendedLifetime(removed) {}  // released outside the lock
-    }
-
-    func record(_ record: DispatchRecord) {
-      let all = observers.withLock { $0.all }
-      for entry in all {
-        entry.observer(record)
-      }
-    }
-  }
-
-  /// The dispatch-only side of `subject`, logging each action with the
-  /// subject's name in `dispatcher`.
-  @usableFromInline
-  static func loggingObserver<Element>(
-    _ subject: DispatchSubject<Element>, of dispatcher: some DispatcherType
-  ) -> AnyObserver<Element> {
-    let label = label(of: subject, in: dispatcher)
-    return AnyObserver { element in
-      registry.record(DispatchRecord(label: label, value: element))
-      subject.dispatch(element)
-    }
-  }
-}
-
-extension DispatchLog {
-  /// `Dispatcher.property` for `subject`: its dispatcher's type and the name
-  /// of the property that holds it, found by reflection once and kept on the
-  /// subject.
-  static func label<Element>(
-    of subject: DispatchSubject<Element>, in dispatcher: any DispatcherType
-  ) -> String {
-    if let known = subject.registry.withLock({ $0.logLabel }) {
-      return known
-    }
-    // The property that holds this very subject; a computed property that
-    // makes a new one each time is not a child, hence the fallback.
-    let name =
-      Mirror(reflecting: dispatcher).children.first { ($0.value as AnyObject) === subject }?.label
-      ?? "subject"
-    let label = "\(type(of: dispatcher)).\(name)"
-    subject.registry.withLock { $0.logLabel = label }
-    return label
+  static func log<Element>(_ element: Element, sentTo subject: DispatchSubject<Element>) {
+    observers.log(
+      DispatchRecord(
+        label: subject.logLabel, value: element, subject: ObjectIdentifier(subject)))
   }
 }
 
 /// Whether ``DispatchLog`` has observers: a plain global with a constant
-/// initial value, which the compiler sets up statically, so that reading it in
-/// the dispatcher view costs a call to its address accessor and one load, with
-/// no lazy-initialization check.
+/// initial value, which the compiler sets up statically, so that reading it
+/// when an action is dispatched costs a call to its address accessor and
+/// one load, with no lazy-initialization check.
 @usableFromInline
 let dispatchLogIsActive = Atomic(false)
-
-/// One action sent through a dispatcher view: which subject, and what value.
-public struct DispatchRecord: Sendable, CustomStringConvertible {
-  /// The dispatcher and subject, as in `SearchDispatcher.items`.
-  public let label: String
-  /// The value sent.
-  public let value: any Sendable
-
-  /// Creates a record.
-  public init(label: String, value: any Sendable) {
-    self.label = label
-    self.value = value
-  }
-
-  /// The record as `SearchDispatcher.items ← value`.
-  public var description: String {
-    "\(label) ← \(value)"
-  }
-}

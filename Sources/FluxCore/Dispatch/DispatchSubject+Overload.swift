@@ -24,20 +24,20 @@ extension DispatchSubject {
   /// take longer than its events take to arrive: see the Overload section of
   /// the Guarantees article.
   public var queuedCount: Int {
-    registry.withLock(guarding: values) { _, values in values.pending.count }
+    lock.withLock(guarding: typedState) { _, state in state.pending.count }
   }
 
   /// The largest ``queuedCount`` since the subject was created or since
   /// ``resetPeakQueuedCount()``, for tests and diagnostics.
   public var peakQueuedCount: Int {
-    registry.withLock(guarding: values) { _, values in values.pending.peakCount }
+    lock.withLock(guarding: typedState) { _, state in state.pending.peakCount }
   }
 
   /// Starts measuring ``peakQueuedCount`` afresh, from the current
   /// ``queuedCount``.
   public func resetPeakQueuedCount() {
-    registry.withLock(guarding: values) { _, values in
-      values.pending.peakCount = values.pending.count
+    lock.withLock(guarding: typedState) { _, state in
+      state.pending.peakCount = state.pending.count
     }
   }
 

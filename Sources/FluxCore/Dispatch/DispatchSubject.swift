@@ -44,11 +44,13 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   ///
   /// See SubjectCore.swift.
   @usableFromInline let core: SubjectCore
-  /// The core's registry lock, held here too so that the subject's own paths
+  /// The core's lock, around its subscriber registry and, beside it, the
+  /// subject's typed state; held here too so that the subject's own paths
   /// reach it in one step.
-  @usableFromInline let registry: Lock<SubscriberRegistry>
-  /// Queued work and a ``Variable``'s latest value, guarded by `registry`.
-  @usableFromInline let values: LockGuarded<SubjectValues<Element>>
+  @usableFromInline let lock: Lock<SubscriberRegistry>
+  /// Queued work, a ``Variable``'s latest value and its update bookkeeping,
+  /// guarded by `lock`.
+  @usableFromInline let typedState: LockGuarded<TypedSubjectState<Element>>
 
   /// Creates a subject with no subscribers and the default delivery budget.
   public convenience init() {
@@ -68,8 +70,8 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   public init(deliveryBudget: Int) {
     precondition(deliveryBudget >= 0, "A delivery budget cannot be negative: \(deliveryBudget)")
     core = SubjectCore(deliveryBudget: deliveryBudget)
-    registry = core.registry
-    values = LockGuarded(SubjectValues(latest: nil))
+    lock = core.lock
+    typedState = LockGuarded(TypedSubjectState(latest: nil))
   }
 
   /// Creates a subject that replays `latest` to replaying subscriptions: the
@@ -77,8 +79,8 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @usableFromInline
   init(latest: Element) {
     core = SubjectCore(deliveryBudget: Self.defaultDeliveryBudget)
-    registry = core.registry
-    values = LockGuarded(SubjectValues(latest: latest))
+    lock = core.lock
+    typedState = LockGuarded(TypedSubjectState(latest: latest))
   }
 
   deinit {
@@ -105,9 +107,10 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @inline(__always)
   public func dispatch(_ element: Element) {
     let core = self.core  // read once: it is a `let`, and this saves reloads
-    guard core.takeRoleIfIdle() else { return dispatchSlowly(element) }
+    let role = DeliveryState.role(of: currentThreadID())
+    guard core.takeRoleIfIdle(as: role) else { return dispatchSlowly(element, as: role) }
     core.deliverToSnapshot(element)
-    if !core.giveRoleBackIfNothingChanged() { deliverQueued(budget: core.deliveryBudget) }
+    if !core.giveRoleBackIfNothingChanged(role) { deliverQueued(budget: core.deliveryBudget) }
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the
@@ -137,6 +140,6 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   /// For tests and diagnostics: a subject that a finished screen or store
   /// subscribed to should be back to its earlier count.
   public var subscriptionCount: Int {
-    registry.withLock { $0.liveCount }
+    lock.withLock { $0.liveCount }
   }
 }

@@ -6,16 +6,16 @@ extension DispatchSubject {
   /// The latest published value and the number of writes so far.
   @inlinable
   var latestWithWriteCount: (value: Element?, writes: Int) {
-    registry.withLock(guarding: values) { _, values in (values.latest, values.writes) }
+    lock.withLock(guarding: typedState) { _, state in (state.latest, state.writes) }
   }
 
   /// Reads the latest value and the write count for an update on `thread`,
   /// and notes that the update's body is running there.
   @inlinable
   func beginUpdate(on thread: UInt) -> (value: Element?, writes: Int) {
-    registry.withLock(guarding: values) { _, values in
-      values.updatingThreads.append(thread)
-      return (values.latest, values.writes)
+    lock.withLock(guarding: typedState) { _, state in
+      state.updatingThreads.append(thread)
+      return (state.latest, state.writes)
     }
   }
 
@@ -34,32 +34,33 @@ extension DispatchSubject {
     _ value: Element, ifWriteCountIs expectedWrites: Int? = nil,
     endingUpdateOn updatingThread: UInt? = nil
   ) -> Bool {
-    let (published, owned, replaced, stale) = registry.withLock(guarding: values) {
-      registry, values in
+    let role = DeliveryState.role(of: currentThreadID())
+    let (published, owned, replaced, stale) = lock.withLock(guarding: typedState) {
+      registry, state in
       if let updatingThread,
-        let index = values.updatingThreads.lastIndex(of: updatingThread)
+        let index = state.updatingThreads.lastIndex(of: updatingThread)
       {
-        values.updatingThreads.remove(at: index)
+        state.updatingThreads.remove(at: index)
       }
-      if !values.updatingThreads.isEmpty {
-        trapWriteInsideUpdate(values.updatingThreads)
+      if !state.updatingThreads.isEmpty {
+        trapWriteInsideUpdate(state.updatingThreads)
       }
-      if let expectedWrites, values.writes != expectedWrites {
-        return (false, false, Element?.none, StaleSnapshot.none)
+      if let expectedWrites, state.writes != expectedWrites {
+        return (false, false, Element?.none, SnapshotToRelease.nothing)
       }
-      let replaced = values.latest
-      values.latest = value
-      values.writes += 1
+      let replaced = state.latest
+      state.latest = value
+      state.writes += 1
       let (owned, stale) = takeRoleOrQueue(
-        .event(value), registry: &registry, values: &values, refreshing: true)
+        .event(value), as: role, registry: &registry, state: &state, refreshing: true)
       return (true, owned, replaced, stale)
     }
     // Outside the lock: these releases may run deinit code.
-    stale?.release()
+    stale.release()
     withExtendedLifetime(replaced) {}
     if owned {
       core.deliverToSnapshot(value)
-      finishDelivering(budget: core.deliveryBudget)
+      finishDelivering(role, budget: core.deliveryBudget)
     }
     return published
   }

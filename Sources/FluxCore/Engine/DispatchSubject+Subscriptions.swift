@@ -16,16 +16,17 @@ extension DispatchSubject {
     // In an optional so that the common case (start at once, nothing to
     // replay) moves it into the registry instead of copying it.
     var created: Subscriber<Element>? = Subscriber(handler)
-    let (slot, id, replay) = registry.withLock(guarding: values) {
-      registry, values in
+    let role = DeliveryState.role(of: currentThreadID())
+    let (slot, id, replay) = lock.withLock(guarding: typedState) {
+      registry, state in
       let (slot, id) = registry.reserve()
-      guard replayingLatest, let replay = values.latest else {
+      guard replayingLatest, let replay = state.latest else {
         // The role is not needed: start at once when nobody is delivering,
         // or queue behind the work in hand.
         if !queueIfBusy(
           .subscription(
             PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: nil)),
-          values: &values)
+          state: &state)
         {
           _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
           core.markSnapshotStale()
@@ -37,7 +38,7 @@ extension DispatchSubject {
         takeRoleOrQueue(
           .subscription(
             PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay)),
-          registry: &registry, values: &values, refreshing: false
+          as: role, registry: &registry, state: &state, refreshing: false
         ).owned
       else { return (slot, id, nil) }
       _ = registry.activate(slot: slot, id: id, subscriber: created.unsafelyUnwrapped)
@@ -48,7 +49,7 @@ extension DispatchSubject {
     // delivers what the replay causes, and hands other threads' events over.
     if let replay, let subscriber = created {
       subscriber.receive(replay)
-      finishDelivering(budget: 0)
+      finishDelivering(role, budget: 0)
     }
     return Subscription(core: core, slot: slot, id: id)
   }
@@ -60,7 +61,7 @@ extension DispatchSubject {
   @inlinable
   func queueIfBusy(
     _ work: @autoclosure () -> PendingDelivery<Element>,
-    values: inout SubjectValues<Element>
+    state: inout TypedSubjectState<Element>
   ) -> Bool {
     while true {
       let word = core.delivery.load(ordering: .relaxed)
@@ -68,7 +69,7 @@ extension DispatchSubject {
       if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
       ).exchanged {
-        values.enqueue(work(), core: core)
+        state.enqueue(work(), core: core)
         return true
       }
     }

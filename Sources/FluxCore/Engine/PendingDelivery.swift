@@ -7,6 +7,8 @@ enum PendingDelivery<Element: Sendable>: Sendable {
   /// A subscription to activate, in a box of its own so that a queued event
   /// takes no more room than its element and a tag.
   case subscription(PendingSubscription<Element>)
+  /// A place in the queue that someone waits for: see ``DeliveryMarker``.
+  case marker(DeliveryMarker)
 }
 
 /// A subscription made while the subject was delivering: activated in turn,

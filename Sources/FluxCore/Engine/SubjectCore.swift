@@ -18,8 +18,9 @@ final class SubjectCore: Sendable {
   /// The subscribers events are delivered to, holding one strong reference;
   /// touched only by the thread that holds the delivery role.
   @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
-  /// The subscriptions; its mutex also guards the subject's typed values.
-  @usableFromInline let registry = Lock(SubscriberRegistry())
+  /// The lock around the subscriber registry; its mutex also guards the
+  /// subject's typed state (see ``TypedSubjectState``).
+  @usableFromInline let lock = Lock(SubscriberRegistry())
   /// The owner (see ``PendingEntry``) of the work the holder is delivering
   /// now, once it delivers queued work; read only by the holder itself, to
   /// tag what its handlers queue.
@@ -27,6 +28,8 @@ final class SubjectCore: Sendable {
   /// How many events that other threads queued a call that delivers may
   /// deliver once its own are done, before it hands the rest over.
   @usableFromInline let deliveryBudget: Int
+  /// Whether the registry holds the subject's name for ``DispatchLog``.
+  @usableFromInline let hasLogLabel = Atomic(false)
 
   @usableFromInline
   init(deliveryBudget: Int) {
@@ -40,13 +43,12 @@ final class SubjectCore: Sendable {
   /// Takes the delivery role if the subject is idle and its snapshot up to
   /// date: the lock-free start of a dispatch.
   ///
+  /// - Parameter role: ``DeliveryState/role(of:)`` the calling thread.
   /// - Returns: Whether the role was taken; if not, take the locked path.
   @inlinable
   @inline(__always)
-  func takeRoleIfIdle() -> Bool {
-    delivery.compareExchange(
-      expected: 0, desired: DeliveryState.delivering, ordering: .acquiring
-    ).exchanged
+  func takeRoleIfIdle(as role: Int) -> Bool {
+    delivery.compareExchange(expected: 0, desired: role, ordering: .acquiring).exchanged
   }
 
   /// Calls the handlers in the snapshot.
@@ -61,14 +63,13 @@ final class SubjectCore: Sendable {
   /// Gives the role back if nothing was queued and no subscription changed
   /// meanwhile: the lock-free end of a dispatch.
   ///
+  /// - Parameter role: The role the caller took.
   /// - Returns: Whether the role was given back; if not, the caller still
   ///   holds it and must finish through the locked path.
   @inlinable
   @inline(__always)
-  func giveRoleBackIfNothingChanged() -> Bool {
-    delivery.compareExchange(
-      expected: DeliveryState.delivering, desired: 0, ordering: .releasing
-    ).exchanged
+  func giveRoleBackIfNothingChanged(_ role: Int) -> Bool {
+    delivery.compareExchange(expected: role, desired: 0, ordering: .releasing).exchanged
   }
 
   /// Marks the snapshot stale after a change of the active subscribers.
@@ -91,10 +92,10 @@ final class SubjectCore: Sendable {
   ///
   /// - Returns: The replaced snapshot, to be released after the lock.
   @inlinable
-  func refreshSnapshot(from registry: inout SubscriberRegistry) -> StaleSnapshot {
+  func refreshSnapshot(from registry: inout SubscriberRegistry) -> SnapshotToRelease {
     let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
     delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
-    return snapshot.exchange(fresh, ordering: .relaxed)
+    return SnapshotToRelease(snapshot.exchange(fresh, ordering: .relaxed))
   }
 
   /// Ends the subscription in `slot` if it still belongs to `id`.
@@ -105,27 +106,27 @@ final class SubjectCore: Sendable {
   /// finishes. Never delivers anything itself.
   @usableFromInline
   func unsubscribe(slot: Int32, id: UInt64) {
-    let (removed, stale) = registry.withLock { registry in
+    let (removed, dropped) = lock.withLock { registry in
       // Destructure the result rather than copy out of it: no retain.
       guard case (let subscriber?, let mayBeInSnapshot)? = registry.remove(slot: slot, id: id)
       else {
-        return (SubscriberBase?.none, StaleSnapshot.none)
+        return (SubscriberBase?.none, SnapshotToRelease.nothing)
       }
       subscriber.isDisposed.store(true, ordering: .relaxed)
       markSnapshotStale()
-      guard mayBeInSnapshot else { return (subscriber, nil) }
+      guard mayBeInSnapshot else { return (subscriber, .nothing) }
       let word = delivery.load(ordering: .relaxed)
       guard word & DeliveryState.delivering == 0,
         delivery.compareExchange(
           expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
         ).exchanged
-      else { return (subscriber, nil) }
-      let stale = snapshot.exchange(nil, ordering: .relaxed)
+      else { return (subscriber, .nothing) }
+      let dropped = SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed))
       delivery.store(word, ordering: .releasing)
-      return (subscriber, stale)
+      return (subscriber, dropped)
     }
     // Outside the lock: this may free the handler and run its captures' deinit.
-    stale?.release()
+    dropped.release()
     withExtendedLifetime(removed) {}
   }
 
@@ -135,15 +136,33 @@ final class SubjectCore: Sendable {
   ///
   /// Nobody is delivering: that would need the subject.
   func removeEverything() {
-    let (subscribers, stale) = registry.withLock { registry in
-      (registry.removeAll(), snapshot.exchange(nil, ordering: .relaxed))
+    let (subscribers, dropped) = lock.withLock { registry in
+      (registry.removeAll(), SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed)))
     }
     // Outside the lock: these releases may run deinit code.
-    stale?.release()
+    dropped.release()
     withExtendedLifetime(subscribers) {}
   }
 }
 
-/// A snapshot replaced or dropped under the lock, to be released after it.
+/// A snapshot taken out of a subject under its lock, with the one strong
+/// reference the subject held: release it once the lock is released, since
+/// freeing the snapshot may free handlers and run their captures' `deinit`.
 @usableFromInline
-typealias StaleSnapshot = Unmanaged<SubscriberSnapshot>?
+struct SnapshotToRelease: Sendable {
+  @usableFromInline let reference: Unmanaged<SubscriberSnapshot>?
+
+  @inlinable
+  init(_ reference: Unmanaged<SubscriberSnapshot>?) {
+    self.reference = reference
+  }
+
+  /// Nothing to release.
+  @inlinable static var nothing: SnapshotToRelease { SnapshotToRelease(nil) }
+
+  /// Gives the reference back; call it once, outside the lock.
+  @inlinable
+  func release() {
+    reference?.release()
+  }
+}

@@ -22,20 +22,25 @@ import Darwin
 /// Never run code you do not control inside `withLock`: no handlers, no
 /// disposal actions, and no release of a value whose `deinit` might run one.
 /// Move such values out and drop them after the lock is released.
+///
+/// It is the one lock of the whole package: FluxCoreTesting,
+/// FluxCoreRecording, FluxCorePersistence and the tests use it too (it is
+/// `package`), for the reason above. A `Lock` is a reference to its storage,
+/// so closures can capture it and share the state it guards.
 @usableFromInline
-struct Lock<State> {
+package struct Lock<State> {
   @usableFromInline
   let storage: LockStorage<State>
 
   /// Creates a lock around `initialState`.
   @inlinable
-  init(_ initialState: State) {
+  package init(_ initialState: State) {
     storage = LockStorage.make(initialState)
   }
 
   /// Runs `body` with exclusive access to the state and returns its result.
   @inlinable
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try storage.withUnsafeMutablePointers { state, mutex in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }

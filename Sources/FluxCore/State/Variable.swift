@@ -120,4 +120,22 @@ extension Variable {
   public var isIdle: Bool {
     subject.isIdle
   }
+
+  /// Returns once every change made before the call has been delivered to
+  /// every subscriber live at its delivery; see
+  /// ``DispatchSubject/waitUntilDelivered()``.
+  public func waitUntilDelivered() async {
+    await subject.waitUntilDelivered()
+  }
+
+  /// Blocks the calling thread until every change made before the call has
+  /// been delivered, or until `timeout` has passed; see
+  /// ``DispatchSubject/waitUntilDelivered(timeout:)``.
+  ///
+  /// - Parameter timeout: The longest time to wait.
+  /// - Returns: `true` once the changes have been delivered; `false` if the
+  ///   time ran out first.
+  public func waitUntilDelivered(timeout: Duration) -> Bool {
+    subject.waitUntilDelivered(timeout: timeout)
+  }
 }

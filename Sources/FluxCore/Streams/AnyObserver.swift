@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A type-erased, dispatch-only observer.
 ///
 /// This is what an action creator sees of a dispatcher's subject through
@@ -19,11 +21,23 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   let subject: DispatchSubject<Element>?
   @usableFromInline
   let handler: (@Sendable (Element) -> Void)?
+  /// Whether what is sent to `subject` goes through ``DispatchLog``: for an
+  /// observer handed out by a dispatcher view.
+  @usableFromInline
+  let isLogged: Bool
 
   @inlinable
   init(subject: DispatchSubject<Element>) {
     self.subject = subject
     handler = nil
+    isLogged = false
+  }
+
+  @inlinable
+  init(loggedSubject subject: DispatchSubject<Element>) {
+    self.subject = subject
+    handler = nil
+    isLogged = true
   }
 
   /// Creates an observer that calls `dispatch` with every value sent to it.
@@ -32,6 +46,7 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   public init(_ dispatch: @escaping @Sendable (Element) -> Void) {
     subject = nil
     handler = dispatch
+    isLogged = false
   }
 
   /// Creates an observer that forwards every value to `observer`.
@@ -49,6 +64,10 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   public func dispatch(_ element: Element) {
     // Through the stored properties, without binding copies: no retains.
     if subject != nil {
+      // Decided now, not when the observer was made: see DispatchLog.
+      if isLogged && _slowPath(dispatchLogIsActive.load(ordering: .relaxed)) {
+        DispatchLog.log(element, sentTo: subject.unsafelyUnwrapped)
+      }
       subject.unsafelyUnwrapped.dispatch(element)
     } else {
       handler.unsafelyUnwrapped(element)

@@ -2,6 +2,7 @@ import FluxCore
 import FluxCoreTesting
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Guarantee 8: a `dispatch` call returns once its own event, what its own
@@ -30,6 +31,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     let uiDispatches = 200
     let largestCall = Atomic(0)
     let flooded = Atomic(0)
+    let floodProgress = WorkerProgress()
 
     runOnThreads(3) { thread in
       func dispatchCounting(_ value: Int) {
@@ -40,18 +42,21 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
       if thread < 2 {
         for index in 0..<perFlooder {
           dispatchCounting(thread * 1_000_000 + index)
-          flooded.add(1, ordering: .relaxed)
+          let total = flooded.add(1, ordering: .relaxed).newValue
+          floodProgress.advance(to: total)
         }
       } else {
         // Between its dispatches, the "UI" thread lets the flood go on.
+        // (Pacing, not a wait for a result: the flood may end first.)
         for index in 0..<uiDispatches {
           let mark = flooded.load(ordering: .relaxed)
-          spin(upTo: 1) { flooded.load(ordering: .relaxed) >= min(mark + 100, 2 * perFlooder) }
+          _ = floodProgress.wait(
+            until: min(mark + 100, 2 * perFlooder), timeout: .milliseconds(100))
           dispatchCounting(2_000_000 + index)
         }
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     XCTAssertLessThanOrEqual(largestCall.load(ordering: .relaxed), 1 + subject.deliveryBudget)
     let values = recorder.values
@@ -83,8 +88,8 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
         release.wait()  // until the other thread has queued its events
       }
     }
-    let counts = Guarded<[Int]>([0, 0])
-    let threads = Guarded<[pthread_t]>([])
+    let counts = Lock<[Int]>([0, 0])
+    let threads = Lock<[pthread_t]>([])
 
     runOnThreads(2) { thread in
       threads.withLock { $0.append(pthread_self()) }
@@ -100,7 +105,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
         release.signal()
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     XCTAssertEqual(counts.withLock { $0 }, [1 + 4, 0])
     let delivered = recorder.values
@@ -146,7 +151,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
             chainEnded.load(ordering: .sequentiallyConsistent), ordering: .relaxed)
         }
       }
-      settle(subject)
+      expectDelivered(subject)
       if endedWhenTheCallReturned.load(ordering: .relaxed) != round { unfinished += 1 }
     }
 
@@ -199,7 +204,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
         release.signal()
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     // Every call returned while the handler was still blocked.
     XCTAssertEqual(returned.load(ordering: .relaxed), 1_000)

@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Guarantee 4: after `dispose()` returns, the subscription receives no event
@@ -94,7 +95,7 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
     for _ in 0..<100 {
       let subject = DispatchSubject<Int>()
       let received = Atomic(-1)
-      let started = Atomic(-1)
+      let started = WorkerProgress()
       let stop = Atomic(false)
       let subscription = subject.subscribe { value in
         received.max(value, ordering: .relaxed)
@@ -102,15 +103,15 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
       let finished = DispatchSemaphore(value: 0)
       let dispatcher = Thread {
         defer { finished.signal() }
-        var value = 0
+        var value = 1
         while !stop.load(ordering: .relaxed) {
-          started.store(value, ordering: .sequentiallyConsistent)
+          started.advance(to: value)
           subject.dispatch(value)
           value += 1
         }
       }
       dispatcher.start()
-      guard spin(until: { started.load(ordering: .relaxed) >= 50 }) else {
+      guard started.wait(until: 50, timeout: .seconds(10)) else {
         XCTFail("the dispatching thread made no progress")
         stop.store(true, ordering: .relaxed)
         finished.wait()
@@ -119,8 +120,8 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
       subscription.dispose()
       // Every dispatch numbered above this one began after dispose returned.
-      let lastStartedBeforeReturn = started.load(ordering: .sequentiallyConsistent)
-      XCTAssertTrue(spin { started.load(ordering: .relaxed) >= lastStartedBeforeReturn + 50 })
+      let lastStartedBeforeReturn = started.step
+      XCTAssertTrue(started.wait(until: lastStartedBeforeReturn + 50, timeout: .seconds(10)))
       stop.store(true, ordering: .relaxed)
       finished.wait()
 
@@ -137,38 +138,42 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
         deliveredOnDisposer.add(1, ordering: .relaxed)
       }
     }
-    let dispatched = SharedCount()
-    let stop = SharedFlag()
+    let dispatched = WorkerProgress()
+    let stop = Atomic(false)
     let finished = DispatchSemaphore(value: 0)
     let producer = Thread {
-      defer { finished.signal() }
-      var value = 0
-      while !stop.value.load(ordering: .relaxed) {
+      defer {
+        dispatched.advance(to: .max)  // wakes a waiter: no more will come
+        finished.signal()
+      }
+      var value = 1
+      while !stop.load(ordering: .relaxed) {
         subject.dispatch(value)
-        dispatched.value.add(1, ordering: .sequentiallyConsistent)
+        dispatched.advance(to: value)
         value += 1
       }
     }
     producer.start()
 
     for _ in 0..<300 {
-      let received = Atomic(false)
+      let received = DispatchSemaphore(value: 0)
+      let first = Atomic(true)
       // Released on the disposing thread when dispose drops the snapshot; it
       // then waits for the producer, which must not need this thread to deliver.
-      let capture = WaitsForProducerOnDeinit(dispatched: dispatched, stop: stop, ifOn: disposer)
+      let capture = WaitsForProducerOnDeinit(dispatched, ifOn: disposer)
       let subscription = subject.subscribe { _ in
         _ = capture
-        received.store(true, ordering: .relaxed)
+        if first.exchange(false, ordering: .relaxed) { received.signal() }
       }
       // Once it has received an event, it is in the delivery snapshot.
-      guard spin(until: { received.load(ordering: .relaxed) }) else {
+      guard received.wait(timeout: .now() + .seconds(10)) == .success else {
         XCTFail("the subscription never received an event")
         subscription.dispose()
         break
       }
       subscription.dispose()
     }
-    stop.value.store(true, ordering: .relaxed)
+    stop.store(true, ordering: .relaxed)
     finished.wait()
 
     XCTAssertEqual(deliveredOnDisposer.load(ordering: .relaxed), 0)
@@ -176,35 +181,23 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
   }
 }
 
-/// A count that several threads share.
-final class SharedCount: Sendable {
-  let value = Atomic(0)
-}
-
-/// A flag that several threads share.
-final class SharedFlag: Sendable {
-  let value = Atomic(false)
-}
-
 /// On deinit, on the given thread only, waits until three more events have
-/// been dispatched, or the producer has stopped.
+/// been dispatched (or ten seconds have passed: a deadlock shows as a
+/// failure of the test, not a hang).
 final class WaitsForProducerOnDeinit: Sendable {
-  let dispatched: SharedCount
-  let stop: SharedFlag
+  let dispatched: WorkerProgress
   let thread: pthread_t
 
-  init(dispatched: SharedCount, stop: SharedFlag, ifOn thread: pthread_t) {
+  init(_ dispatched: WorkerProgress, ifOn thread: pthread_t) {
     self.dispatched = dispatched
-    self.stop = stop
     self.thread = thread
   }
 
   deinit {
     guard pthread_equal(pthread_self(), thread) != 0 else { return }
-    let target = dispatched.value.load(ordering: .sequentiallyConsistent) + 3
-    spin {
-      dispatched.value.load(ordering: .sequentiallyConsistent) >= target
-        || stop.value.load(ordering: .relaxed)
-    }
+    let target = dispatched.step + 3
+    XCTAssertTrue(
+      dispatched.wait(until: target, timeout: .seconds(10)),
+      "the producer could not dispatch while this thread released a handler")
   }
 }

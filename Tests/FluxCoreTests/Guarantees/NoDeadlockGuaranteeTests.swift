@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// Guarantee 3: a handler may dispatch, subscribe or dispose on any subject;
@@ -62,7 +63,8 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
         }
       }
     }
-    settle(requests, responses)
+    // A chain is at most requests → responses → requests → responses long.
+    expectDelivered(requests, responses, requests, responses)
 
     // 4 000 requests plus 4 000 direct responses, and every even value among
     // them triggers one more request (-1, which is odd).
@@ -91,7 +93,7 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
           subject.dispatch(thread * 500 + index)
         }
       }
-      settle(subject)
+      expectDelivered(subject)
 
       XCTAssertEqual(stable.value, 2_000)
       XCTAssertEqual(selfDisposed.value, 1)

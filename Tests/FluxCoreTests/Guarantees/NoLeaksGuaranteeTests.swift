@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// Guarantee 6: dropping the last reference to a store, a dispose bag or a

@@ -1,5 +1,7 @@
 import FluxCore
+import FluxCoreTesting
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Guarantee 2: a subscriber is never called again while its previous call is
@@ -39,7 +41,7 @@ final class NoReentryGuaranteeTests: XCTestCase {
         subject.dispatch(index)
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     XCTAssertEqual(overlap.maximum.load(ordering: .relaxed), 1)
     XCTAssertEqual(overlap.calls.load(ordering: .relaxed), 80_000)
@@ -78,7 +80,7 @@ final class NoReentryGuaranteeTests: XCTestCase {
         variable.update { $0 += 1 }
       }
     }
-    settle(variable)
+    expectDelivered(variable)
 
     XCTAssertEqual(overlap.maximum.load(ordering: .relaxed), 1)
     XCTAssertEqual(overlap.calls.load(ordering: .relaxed), 20_001)

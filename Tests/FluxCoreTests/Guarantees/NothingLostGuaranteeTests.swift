@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// Guarantee 5: every event dispatched while a subscription is live reaches it
@@ -17,7 +18,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         subject.dispatch(thread * perThread + index)
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     let all = threads * perThread
     for recorder in recorders {
@@ -52,7 +53,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         }
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     let all = dispatchers * perThread
     let values = stable.values
@@ -79,7 +80,7 @@ final class NothingLostGuaranteeTests: XCTestCase {
         subject.dispatch(thread * 5_000 + index)
       }
     }
-    settle(subject)
+    expectDelivered(subject)
 
     // Each thread subscribed before dispatching, so it saw all of its own
     // events, in order, exactly once.

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// Guarantee 1: all subscribers of one subject see its events in one order.
@@ -39,7 +40,7 @@ final class OrderGuaranteeTests: XCTestCase {
           subject.dispatch(thread * perThread + index)
         }
       }
-      settle(subject)
+      expectDelivered(subject)
 
       let reference = recorders[0].values
       XCTAssertEqual(reference.count, threads * perThread)

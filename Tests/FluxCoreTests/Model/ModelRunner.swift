@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import Foundation
+import TestSupport
 
 /// Runs operations against FluxCore and against the reference model in
 /// lockstep, and returns every difference between them.
@@ -151,7 +152,7 @@ final class ModelRunner: @unchecked Sendable {
       }
       finished.increment()
     }
-    settle(subjects[subject])
+    expectDelivered(subjects[subject])
     let order = Array(taps[subject].values[start...])
     let expected = (0..<threads).flatMap { thread in
       (0..<perThread).map { base + thread * 10_000 + $0 }
@@ -183,7 +184,7 @@ final class ModelRunner: @unchecked Sendable {
     runOnThreads(threads) { [self] _ in
       for _ in 0..<perThread { variable.update { $0 += 1 } }
     }
-    settle(variable)
+    expectDelivered(variable)
   }
 
   // MARK: Running

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 final class CombineLatestAndMergeTests: XCTestCase {
@@ -80,7 +81,9 @@ final class CombineLatestAndMergeTests: XCTestCase {
     XCTAssertEqual(rendered.values, ["0/0", "2/1", "4/4", "6/9"])
   }
 
-  func testCombineLatestUnderConcurrentInputsDeliversEveryChangeOnceAndConsistently() {
+  func testCombineLatestUnderConcurrentInputsDeliversEveryChangeOnceAndConsistently()
+    async throws
+  {
     for _ in 0..<10 {
       let left = DispatchSubject<Int>()
       let right = DispatchSubject<Int>()
@@ -94,7 +97,7 @@ final class CombineLatestAndMergeTests: XCTestCase {
       }
       // The combination orders its inputs through a subject of its own,
       // which may still be delivering: wait for the count.
-      XCTAssertTrue(spin { recorder.count >= 1 + 4_000 })
+      try await recorder.waitForValues(count: 1 + 4_000, timeout: .seconds(10))
 
       let pairs = recorder.values
       XCTAssertEqual(pairs.count, 1 + 4_000)
@@ -125,7 +128,7 @@ final class CombineLatestAndMergeTests: XCTestCase {
     XCTAssertNotNil(weakLeft)
   }
 
-  func testMergeDeliversEverySourceValueOnceInEachSourcesOrder() {
+  func testMergeDeliversEverySourceValueOnceInEachSourcesOrder() async throws {
     let sources = (0..<3).map { _ in DispatchSubject<Int>() }
     let recorder = TestRecorder<Int>()
     let token = Observable.merge(sources[0], sources[1], sources[2]).subscribe(recorder.handler)
@@ -138,7 +141,7 @@ final class CombineLatestAndMergeTests: XCTestCase {
     runOnThreads(3) { thread in
       for index in 0..<3_000 { sources[thread].dispatch(thread * 10_000 + index) }
     }
-    XCTAssertTrue(spin { recorder.count >= 9_000 })
+    try await recorder.waitForValues(count: 9_000, timeout: .seconds(10))
 
     let values = recorder.values
     XCTAssertEqual(values.count, 9_000)
@@ -150,5 +153,18 @@ final class CombineLatestAndMergeTests: XCTestCase {
     token.dispose()
     checked.dispose()
     XCTAssertEqual(sources.map(\.subscriptionCount), [0, 0, 0])
+  }
+
+  /// Merged sources are subscribed in the order given, so the current
+  /// values of merged variables arrive in that order too.
+  func testMergedVariablesReplayTheirCurrentValuesInTheOrderGiven() {
+    let first = Variable("first")
+    let second = Variable("second")
+    let third = Variable("third")
+    let recorder = TestRecorder(Observable.merge(first, second, third))
+
+    second.value = "second, changed"
+
+    assertValues(recorder, equal: ["first", "second", "third", "second, changed"])
   }
 }

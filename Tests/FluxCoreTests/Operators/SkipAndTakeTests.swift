@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 final class SkipAndTakeTests: XCTestCase {
@@ -127,7 +128,7 @@ final class SkipAndTakeTests: XCTestCase {
       runOnThreads(4) { thread in
         for index in 0..<200 { subject.dispatch(thread * 1_000 + index) }
       }
-      settle(subject)
+      expectDelivered(subject)
 
       XCTAssertEqual(recorder.count, 100)
       XCTAssertEqual(subject.subscriptionCount, 0)

@@ -1,6 +1,7 @@
 import Dispatch
 @_spi(Diagnostics) import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// Main-actor delivery, one hop per burst: every value in order, or the

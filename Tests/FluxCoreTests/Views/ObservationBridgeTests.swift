@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import Observation
+import TestSupport
 import XCTest
 
 /// ``ObservedProperty`` and ``ObservableType/assign(to:on:)``: store state

@@ -4,7 +4,7 @@ import Synchronization
 /// its (untyped) registry: work waiting for delivery, who delivers it, and a
 /// ``Variable``'s latest value.
 @usableFromInline
-struct SubjectValues<Element: Sendable>: Sendable {
+struct TypedSubjectState<Element: Sendable>: Sendable {
   @usableFromInline var pending = PendingQueue<Element>()
   /// The thread that holds the delivery role and has said so, or 0.
   ///
@@ -47,5 +47,14 @@ struct SubjectValues<Element: Sendable>: Sendable {
     if holder != 0 && owner == holder {
       owed = pending.count
     }
+  }
+
+  /// Queues `marker` for the thread that holds the role, owned by nobody:
+  /// no call owes it, so none stays to deliver it beyond its own work.
+  ///
+  /// Called with the lock held, by a thread that found the role taken.
+  @inlinable
+  mutating func enqueue(_ marker: DeliveryMarker) {
+    pending.append(PendingEntry(.marker(marker), owner: 0))
   }
 }

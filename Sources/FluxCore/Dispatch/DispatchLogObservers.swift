@@ -1,0 +1,50 @@
+import Synchronization
+
+/// The observers of ``DispatchLog``, each with the subjects it is limited to.
+final class DispatchLogObservers: Sendable {
+  struct Entry: Sendable {
+    /// The subjects whose actions the observer sees; `nil` for all.
+    let subjects: Set<ObjectIdentifier>?
+    let observer: @Sendable (DispatchRecord) -> Void
+  }
+
+  private struct State: Sendable {
+    var nextID = 0
+    var all: [(id: Int, entry: Entry)] = []
+  }
+
+  private let state = Lock(State())
+
+  init() {}
+
+  func add(_ entry: Entry) -> Int {
+    state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      state.all.append((id: id, entry: entry))
+      dispatchLogIsActive.store(true, ordering: .relaxed)
+      return id
+    }
+  }
+
+  func remove(_ id: Int) {
+    let removed = state.withLock { state in
+      let removed = state.all.filter { $0.id == id }
+      state.all.removeAll { $0.id == id }
+      dispatchLogIsActive.store(!state.all.isEmpty, ordering: .relaxed)
+      return removed
+    }
+    withExtendedLifetime(removed) {}  // released outside the lock
+  }
+
+  /// Calls every observer that sees `record`'s subject, outside the lock.
+  func log(_ record: DispatchRecord) {
+    let all = state.withLock { $0.all }
+    for (_, entry) in all {
+      if let subjects = entry.subjects {
+        guard let subject = record.subject, subjects.contains(subject) else { continue }
+      }
+      entry.observer(record)
+    }
+  }
+}

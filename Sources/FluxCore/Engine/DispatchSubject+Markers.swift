@@ -1,0 +1,50 @@
+// The engine of `waitUntilDelivered`: a marker queued behind the work in
+// hand, reached by the delivering thread once everything ahead of it has been
+// delivered. Nothing polls, and the wait covers only what was dispatched
+// before it, so it ends under a continuous flood too.
+
+extension DispatchSubject {
+  /// Queues `marker` behind the work in hand, unless nobody holds the role:
+  /// then every event dispatched before this call has been delivered
+  /// already.
+  ///
+  /// - Returns: Whether the marker was queued.
+  /// - Parameters:
+  ///   - marker: What to queue.
+  ///   - refusingTheHolder: Whether to stop the program if the calling
+  ///     thread holds the role, for a wait that would block the very thread
+  ///     that must reach the marker.
+  @usableFromInline
+  func queueMarker(_ marker: DeliveryMarker, refusingTheHolder: Bool) -> Bool {
+    let thread = currentThreadID()
+    return lock.withLock(guarding: typedState) { _, state in
+      while true {
+        // Acquiring: when the subject is idle, what its last holder delivered
+        // happened before this returns.
+        let word = core.delivery.load(ordering: .acquiring)
+        guard word & DeliveryState.delivering != 0 else { return false }
+        if refusingTheHolder && DeliveryState.word(word, isHeldBy: thread) {
+          trapWaitInsideDelivery()
+        }
+        if core.delivery.compareExchange(
+          expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
+        ).exchanged {
+          state.enqueue(marker)
+          return true
+        }
+      }
+    }
+  }
+}
+
+/// Stops the program: a thread that delivers a subject's events asked to
+/// wait, blocking, until they are delivered, which only it can do.
+func trapWaitInsideDelivery() -> Never {
+  preconditionFailure(
+    """
+    waitUntilDelivered(timeout:) was called from inside a delivery of the same \
+    subject, on the thread that delivers it: it would wait for itself and never \
+    return. Wait from outside the handler, or from a task with the async \
+    waitUntilDelivered().
+    """)
+}

@@ -1,0 +1,173 @@
+import Dispatch
+import Synchronization
+
+// The locked part of delivery: the holder of the role takes queued work a
+// batch at a time and carries it out, until the queue is empty (it gives
+// the role back) or its share is done (it hands the role to a relay). See
+// DispatchSubject+Delivery.swift for the rules.
+
+/// What the holder of the role does after taking the lock.
+@usableFromInline
+enum DeliveryStep: Sendable {
+  /// Deliver the batch taken; `counted` if it counts against the run's
+  /// share.
+  case deliver(counted: Bool)
+  /// The role was given back; release the snapshot dropped with it.
+  case finished(SnapshotToRelease)
+  /// The role is kept for a relay, which takes over.
+  case handOver
+}
+
+/// One stretch of delivery by one thread: a `dispatch` (or `subscribe`) call
+/// that delivers what it owes and then its budget of others' events, or a
+/// relay's turn.
+@usableFromInline
+struct DeliveryRun: Sendable {
+  @usableFromInline let thread: UInt
+  /// For a call, how many events it may deliver beyond what it owes; `nil`
+  /// for a relay, which owes nothing and delivers until the queue is empty.
+  @usableFromInline let budget: Int?
+  /// For a call, the events delivered beyond what it owes; for a relay, the
+  /// events delivered in this turn.
+  @usableFromInline var delivered = 0
+
+  @inlinable
+  init(thread: UInt, budget: Int?) {
+    self.thread = thread
+    self.budget = budget
+  }
+
+  @inlinable var isRelay: Bool { budget == nil }
+
+  /// How many more entries the run may take now, given what it still owes.
+  @inlinable
+  func share(owed: Int) -> Int {
+    guard let budget else { return DeliveryRun.relayTurn - delivered }
+    return owed > 0 ? owed : budget - delivered
+  }
+
+  /// The most entries a relay delivers before it makes way for other work on
+  /// its Dispatch queue (and goes on in a new task).
+  @inlinable static var relayTurn: Int { 4_096 }
+  /// The most entries taken out of the queue at once, so that the lock is
+  /// never held long.
+  @inlinable static var largestBatch: Int { 256 }
+}
+
+extension DispatchSubject {
+  /// Delivers queued work in order, a batch at a time, then gives the role
+  /// back (dropping the snapshot first if it is stale) or hands it over.
+  ///
+  /// The caller holds the role.
+  ///
+  /// - Parameter budget: For a call of its own: how many events it may
+  ///   deliver beyond what it owes. `nil` for a relay.
+  @inlinable
+  func deliverQueued(budget: Int?) {
+    var run = DeliveryRun(thread: currentThreadID(), budget: budget)
+    var batch = ContiguousArray<PendingEntry<Element>>()
+    // Markers reached in the last batch: woken after the next step, so that
+    // one that ends the queue wakes its waiter once the role is given back.
+    var reached: [DeliveryMarker] = []
+    while true {
+      let step = lock.withLock(guarding: typedState) { _, state in
+        state.pending.returnBatch(&batch)
+        return nextStep(of: &run, state: &state, batch: &batch)
+      }
+      // Outside the lock from here on: this is user code, or may run some.
+      for marker in reached { marker.reached() }
+      reached.removeAll()
+      switch step {
+      case .deliver(let counted):
+        for entry in batch {
+          core.deliveringOwner.store(entry.owner, ordering: .relaxed)
+          if let marker = perform(entry.work) { reached.append(marker) }
+        }
+        if counted { run.delivered += batch.count }
+        batch.removeAll(keepingCapacity: true)
+      case .finished(let snapshot):
+        snapshot.release()
+        return
+      case .handOver:
+        relay()
+        return
+      }
+    }
+  }
+
+  /// Decides what `run` does next and, to deliver, moves the next batch
+  /// into `batch`.
+  ///
+  /// Called with the lock held, by the holder of the role.
+  @inlinable
+  func nextStep(
+    of run: inout DeliveryRun, state: inout TypedSubjectState<Element>,
+    batch: inout ContiguousArray<PendingEntry<Element>>
+  ) -> DeliveryStep {
+    let word = core.delivery.load(ordering: .relaxed)
+    guard word & DeliveryState.pending != 0 else {
+      return .finished(giveRoleBack(word, state: &state))
+    }
+    if state.holder != run.thread {
+      // The first time this run takes the lock: say so, and find what it owes.
+      state.holder = run.thread
+      state.owed = run.isRelay ? 0 : state.pending.countThroughLast(ownedBy: run.thread)
+      if run.isRelay {
+        // (Only a thread holding the lock and the role changes a word that
+        // is not 0.)
+        core.delivery.store(
+          word & DeliveryState.flags | DeliveryState.role(of: run.thread), ordering: .relaxed)
+      }
+    }
+    let share = run.share(owed: state.owed)
+    guard share > 0 else {
+      keepRoleForRelay(word, state: &state)
+      return .handOver
+    }
+    let counted = run.isRelay || state.owed == 0
+    batch = state.pending.lendBatch()
+    state.pending.take(upTo: Swift.min(share, DeliveryRun.largestBatch), into: &batch)
+    state.owed = Swift.max(0, state.owed - batch.count)
+    if state.pending.count == 0 {
+      core.delivery.bitwiseAnd(~DeliveryState.pending, ordering: .relaxed)
+    }
+    return .deliver(counted: counted)
+  }
+
+  /// Gives the role back, the queue being empty: the subject is idle.
+  ///
+  /// Called with the lock held, by the holder of the role.
+  ///
+  /// - Returns: The snapshot, dropped if it was stale.
+  @inlinable
+  func giveRoleBack(_ word: Int, state: inout TypedSubjectState<Element>) -> SnapshotToRelease {
+    state.holder = 0
+    state.owed = 0
+    let dropped =
+      word & DeliveryState.stale != 0
+      ? SnapshotToRelease(core.snapshot.exchange(nil, ordering: .relaxed)) : .nothing
+    // No holder, nothing pending; a stale flag stays for the next delivery,
+    // which will build a snapshot.
+    core.delivery.store(word & DeliveryState.stale, ordering: .releasing)
+    return dropped
+  }
+
+  /// Keeps the role, with no holder named, for a relay to take over.
+  ///
+  /// Called with the lock held, by the holder of the role.
+  @inlinable
+  func keepRoleForRelay(_ word: Int, state: inout TypedSubjectState<Element>) {
+    state.holder = 0
+    state.owed = 0
+    core.delivery.store(word & DeliveryState.flags, ordering: .relaxed)
+  }
+
+  /// Goes on delivering on Dispatch's global queue; the caller has kept the
+  /// role for it.
+  @inlinable
+  func relay() {
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      deliverQueued(budget: nil)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import Dispatch
+import FluxCore
+import Foundation
+
+/// A process the test starts: the test binary itself, re-run on one test, or
+/// any program, with its output in a file and a wait that is bounded.
+///
+/// With `posix_spawn` and a blocking `waitpid` on a thread of its own rather
+/// than Foundation's `Process`, whose exit notification does not arrive
+/// under ThreadSanitizer here; the output goes to a file, so that a child
+/// that prints a lot never blocks on a pipe. Nothing polls: the waiting
+/// thread signals a semaphore when the child ends.
+package final class ChildProcess: Sendable {
+  /// How a child ended.
+  package enum Ending: Sendable, Equatable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal stopped it: a trap, an abort, or a kill.
+    case signalled(Int32)
+  }
+
+  /// The child's process identifier.
+  package let pid: pid_t
+  private let outputPath: String
+  private let ended = DispatchSemaphore(value: 0)
+  private let status = Lock<Int32?>(nil)
+
+  /// Starts `executable` with `arguments`, the current environment with
+  /// `environment` added, and standard output and error in a file.
+  ///
+  /// - Parameters:
+  ///   - executable: The program's path.
+  ///   - arguments: Its arguments, after its name.
+  ///   - environment: Variables to add or replace.
+  ///   - standardInput: A file to read standard input from, if any.
+  /// - Throws: The error of `posix_spawn`.
+  package init(
+    _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
+    standardInput: String? = nil
+  ) throws {
+    outputPath =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-child-\(getpid())-\(UUID().uuidString).txt").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
+
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment) { $1 }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = variables.map { strdup("\($0)=\($1)") } + [nil]
+    defer {
+      for string in argv + envp { free(string) }
+    }
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    pid = child
+    // A thread that only waits for the child to end.
+    let thread = Thread { [pid, status, ended] in
+      var raw: Int32 = 0
+      while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+      status.withLock { $0 = raw }
+      ended.signal()
+    }
+    thread.stackSize = 64 << 10
+    thread.start()
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: outputPath)
+  }
+
+  /// Starts this test binary on the XCTest test `test` (as in
+  /// `"FluxCoreTests.UpdateMisuseTests/testNestedUpdate"`), with
+  /// `environment` added: a test that runs itself in a child checks a
+  /// variable to know which side it is on.
+  package convenience init(runningTest test: String, environment: [String: String]) throws {
+    try self.init(CommandLine.arguments[0], arguments: [test], environment: environment)
+  }
+
+  /// Sends `signal` to the child.
+  package func kill(_ signal: Int32 = SIGKILL) {
+    _ = Foundation.kill(pid, signal)
+  }
+
+  /// Waits for the child to end, for at most `timeout`; a child still
+  /// running then is killed, and `nil` returned.
+  package func wait(timeout: Duration) -> Ending? {
+    if ended.wait(timeout: .now() + timeout.timeInterval) == .success {
+      ended.signal()  // for a later call
+      return ending
+    }
+    kill(SIGKILL)
+    ended.wait()
+    ended.signal()
+    return nil
+  }
+
+  /// How the child ended, once it has.
+  private var ending: Ending? {
+    status.withLock { status in
+      status.map { raw in
+        raw & 0x7f != 0 ? .signalled(raw & 0x7f) : .exited((raw >> 8) & 0xff)
+      }
+    }
+  }
+
+  /// What the child printed so far, on standard output and error.
+  package var output: String {
+    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+}
