@@ -3,6 +3,58 @@ import FluxCoreTesting
 import XCTest
 
 final class DispatchLogTests: XCTestCase {
+  /// Logging is decided when an action is dispatched, not when the observer
+  /// was taken from the view: an action creator that keeps
+  /// `let loading = dispatcher.loading` from before the log started is
+  /// logged too.
+  func testAnObserverTakenFromAViewBeforeTheLogStartedIsLogged() {
+    let dispatcher = TestDispatcher()
+    let loading = AnyObserverDispatcher(dispatcher).loading
+    let log = TestRecorder<String>()
+
+    loading.dispatch(false)  // before anything observes: not logged
+    let observation = DispatchLog.observe(dispatcher) { log.handler("\($0)") }
+    loading.dispatch(true)
+    observation.dispose()
+    loading.dispatch(false)
+
+    assertValues(log, equal: ["TestDispatcher.loading ← true"])
+  }
+
+  func testALogOfOneDispatcherSeesNothingOfAnother() {
+    let mine = TestDispatcher()
+    let other = TestDispatcher()
+    let log = TestRecorder<String>()
+    let everything = TestRecorder<String>()
+    let observation = DispatchLog.observe(mine) { log.handler("\($0.value)") }
+    let global = DispatchLog.observe { everything.handler("\($0.value)") }
+
+    AnyObserverDispatcher(other).loading.dispatch(true)
+    AnyObserverDispatcher(mine).loading.dispatch(false)
+    AnyObserverDispatcher(other).items.dispatch(["x"])
+    observation.dispose()
+    global.dispose()
+
+    assertValues(log, equal: ["false"])
+    assertValues(everything, equal: ["true", "false", #"["x"]"#])
+  }
+
+  func testALogOfADispatcherKeepsItAliveUntilItEnds() {
+    weak var freed: TestDispatcher?
+    let observation: any Disposable
+    do {
+      let dispatcher = TestDispatcher()
+      freed = dispatcher
+      observation = DispatchLog.observe(dispatcher) { _ in }
+    }
+
+    let aliveWhileObserved = freed != nil
+    observation.dispose()
+
+    XCTAssertTrue(aliveWhileObserved)
+    XCTAssertNil(freed)
+  }
+
   func testActionsThroughTheObserverViewAreLoggedWithDispatcherAndSubject() {
     let dispatcher = TestDispatcher()
     let actions = AnyObserverDispatcher(dispatcher)

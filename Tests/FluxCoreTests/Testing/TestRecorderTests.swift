@@ -3,7 +3,7 @@ import XCTest
 
 @testable import FluxCoreTesting
 
-final class TestingLibraryTests: XCTestCase {
+final class TestRecorderTests: XCTestCase {
   func testARecorderRecordsWhatItsSourceDelivers() {
     let variable = Variable(1)
     let recorder = TestRecorder(variable)

@@ -1,0 +1,11 @@
+/// How much a ``StoreTester`` insists on.
+public enum Exhaustivity: Sendable, Hashable {
+  /// Every action and every change of the state must be asserted, in order;
+  /// what is left unasserted fails the test when it finishes.
+  case on
+  /// Only what is asserted is checked: actions received before the one a
+  /// test asks for are skipped, a state change is checked only in the
+  /// properties the test's mutation sets, and nothing is left over at the
+  /// end.
+  case off
+}

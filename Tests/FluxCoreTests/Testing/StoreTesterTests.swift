@@ -1,0 +1,91 @@
+import FluxCore
+import FluxCoreTesting
+import Testing
+
+/// The store tester's passing paths; FailuresReachSwiftTestingTests shows
+/// each failing one. A test here that recorded an issue would fail.
+@Suite struct StoreTesterTests {
+  @Test func anExhaustiveTestOfEveryActionAndEveryChangePasses() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+
+    feature.actions.add.dispatch(2)
+    await tester.receive(\.add, 2) { $0.count = 2 }
+    feature.actions.note.dispatch("changes nothing")
+    await tester.receive(\.note, "changes nothing")
+    feature.actions.reset.dispatch("start over")
+    await tester.receive(\.reset, "start over") {
+      $0.count = 0
+      $0.resets = 1
+    }
+    await tester.finish()
+
+    #expect(tester.state == CounterState(count: 0, resets: 1))
+  }
+
+  /// Each action's state is the state just before the next one was sent, so
+  /// actions sent back to back are asserted one by one.
+  @Test func actionsSentBeforeTheTestAssertsAreAssertedOneByOne() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+
+    feature.actions.add.dispatch(1)
+    feature.actions.add.dispatch(2)
+    feature.actions.add.dispatch(3)
+
+    await tester.receive(\.add, 1) { $0.count = 1 }
+    await tester.receive(\.add, 2) { $0.count = 3 }
+    await tester.receive(\.add, 3) { $0.count = 6 }
+    await tester.finish()
+  }
+
+  @Test func withExhaustivityOffOnlyWhatIsAssertedIsChecked() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher, exhaustivity: .off) { feature.store.state }
+
+    feature.actions.add.dispatch(1)
+    feature.actions.note.dispatch("skipped")
+    feature.actions.reset.dispatch("also skipped")
+    feature.actions.add.dispatch(5)
+    await tester.receive(\.add, 5) { $0.count = 5 }
+    feature.actions.add.dispatch(1)
+    await tester.finish()
+  }
+
+  /// An action sent later, from another task, is waited for: without
+  /// sleeping, woken when it is sent.
+  @Test func theTesterWaitsForAnActionSentLaterFromAnotherTask() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+
+    let sender = Task.detached { feature.actions.add.dispatch(4) }
+    await tester.receive(\.add, 4) { $0.count = 4 }
+    await sender.value
+    await tester.finish()
+  }
+
+  /// An action whose value is not `Equatable`, checked with a predicate.
+  @Test func anActionCanBeMatchedByAPredicate() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+
+    feature.actions.note.dispatch("a long note about nothing")
+    await tester.receive(\.note, where: { $0.hasPrefix("a long") })
+    await tester.finish()
+  }
+
+  /// Testers of two dispatchers, in tests that run at once, see only their
+  /// own dispatcher's actions.
+  @Test func aTesterSeesOnlyItsOwnDispatchersActions() async {
+    let mine = CounterFeature()
+    let other = CounterFeature()
+    let tester = StoreTester(mine.dispatcher) { mine.store.state }
+
+    other.actions.add.dispatch(100)
+    mine.actions.add.dispatch(1)
+    other.actions.reset.dispatch("elsewhere")
+
+    await tester.receive(\.add, 1) { $0.count = 1 }
+    await tester.finish()
+  }
+}
