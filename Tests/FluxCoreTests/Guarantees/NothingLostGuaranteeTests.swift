@@ -4,9 +4,10 @@ import TestSupport
 import XCTest
 
 /// Guarantee 5: every event reaches every subscription that is live when the
-/// event is delivered, exactly once, however many threads dispatch. An event
-/// that was queued may still be on its way when its `dispatch` returns;
-/// `waitUntilDelivered()` waits for it.
+/// event is delivered, exactly once, however many threads dispatch.
+///
+/// An event that was queued may still be on its way when its `dispatch`
+/// returns; `waitUntilDelivered()` waits for it.
 final class NothingLostGuaranteeTests: XCTestCase {
   /// The first half of the rule as it holds across threads: an event queued
   /// behind another thread's delivery has not arrived when its `dispatch`

@@ -2,8 +2,10 @@ import FluxCore
 import FluxCoreTesting
 import Testing
 
-/// The store tester's passing paths; FailuresReachSwiftTestingTests shows
-/// each failing one. A test here that recorded an issue would fail.
+/// The store tester's passing paths.
+///
+/// FailuresReachSwiftTestingTests shows each failing one; a test here that
+/// recorded an issue would fail.
 @Suite struct StoreTesterTests {
   @Test func anExhaustiveTestOfEveryActionAndEveryChangePasses() async {
     let feature = CounterFeature()
