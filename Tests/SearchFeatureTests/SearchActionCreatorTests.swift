@@ -1,14 +1,13 @@
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
-import XCTest
+import Testing
 
-@MainActor
-final class SearchActionCreatorTests: XCTestCase {
+@Suite @MainActor struct SearchActionCreatorTests {
   private let dispatcher = SearchDispatcher()
-  private var store: SearchStore!
+  private let store: SearchStore
 
-  override func setUp() async throws {
+  init() {
     store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
   }
 
@@ -16,43 +15,43 @@ final class SearchActionCreatorTests: XCTestCase {
     SearchActionCreator(api: api, perPage: perPage, dispatcher: AnyObserverDispatcher(dispatcher))
   }
 
-  func testSearchLoadsTheFirstPageBetweenLoadingTrueAndFalse() async throws {
+  @Test func searchLoadsTheFirstPageBetweenLoadingTrueAndFalse() async throws {
     let actions = actions(api: StubSearchAPI(latency: .zero))
     let loading = TestRecorder<Bool>()
     let subscription = dispatcher.loading.subscribe(loading.handler)
 
     try await store.load { actions.search(query: "json") }
 
-    XCTAssertEqual(store.items.count, 5)
-    XCTAssertEqual(store.request.value, SearchRequest(query: "json", perPage: 5))
-    XCTAssertEqual(loading.values, [true, false])
+    #expect(store.items.count == 5)
+    #expect(store.request.value == SearchRequest(query: "json", perPage: 5))
+    #expect(loading.values == [true, false])
     subscription.dispose()
   }
 
-  func testPaginationAppendsUntilTheLastPage() async throws {
+  @Test func paginationAppendsUntilTheLastPage() async throws {
     let actions = actions(api: StubSearchAPI(latency: .zero))
 
     try await store.load { actions.search(query: "json") }
     try await store.load { actions.loadNextPage() }
     let canLoadMore = actions.canLoadNextPage
 
-    XCTAssertEqual(store.items.count, 8)
-    XCTAssertEqual(Set(store.items.map(\.id)).count, 8)
-    XCTAssertFalse(store.hasMore.value)
-    XCTAssertFalse(canLoadMore)
+    #expect(store.items.count == 8)
+    #expect(Set(store.items.map(\.id)).count == 8)
+    #expect(!store.hasMore.value)
+    #expect(!canLoadMore)
   }
 
-  func testANewQueryResetsTheItems() async throws {
+  @Test func aNewQueryResetsTheItems() async throws {
     let actions = actions(api: StubSearchAPI(latency: .zero))
     try await store.load { actions.search(query: "json") }
     try await store.load { actions.loadNextPage() }
 
     try await store.load { actions.search(query: "sql cache") }
 
-    XCTAssertEqual(store.items.map(\.title), ["SQL Cache"])
+    #expect(store.items.map(\.title) == ["SQL Cache"])
   }
 
-  func testAnErrorSetsTheErrorKeepsTheItemsAndTurnsLoadingOff() async throws {
+  @Test func anErrorSetsTheErrorKeepsTheItemsAndTurnsLoadingOff() async throws {
     let api = StubSearchAPI(latency: .zero)
     let actions = actions(api: api)
     try await store.load { actions.search(query: "json") }
@@ -60,13 +59,13 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.search(query: "http") }
 
-    XCTAssertEqual(store.error, .serviceUnavailable)
-    XCTAssertEqual(store.items.count, 5)
-    XCTAssertTrue(store.items.allSatisfy { $0.title.hasPrefix("JSON") })
-    XCTAssertFalse(store.isLoading)
+    #expect(store.error == .serviceUnavailable)
+    #expect(store.items.count == 5)
+    #expect(store.items.allSatisfy { $0.title.hasPrefix("JSON") })
+    #expect(!store.isLoading)
   }
 
-  func testRetryLoadsTheFailedRequestAgainAndClearsTheError() async throws {
+  @Test func retryLoadsTheFailedRequestAgainAndClearsTheError() async throws {
     let api = StubSearchAPI(latency: .zero)
     let actions = actions(api: api)
     await api.simulateOutage(requests: 1)
@@ -74,21 +73,21 @@ final class SearchActionCreatorTests: XCTestCase {
 
     try await store.load { actions.retry() }
 
-    XCTAssertNil(store.error)
-    XCTAssertEqual(store.items.count, 5)
-    XCTAssertFalse(actions.canRetry)
+    #expect(store.error == nil)
+    #expect(store.items.count == 5)
+    #expect(!actions.canRetry)
   }
 
-  func testARejectedQueryCannotBeRetried() async throws {
+  @Test func aRejectedQueryCannotBeRetried() async throws {
     let actions = actions(api: StubSearchAPI(latency: .zero))
 
     try await store.load { actions.search(query: "error") }
 
-    XCTAssertEqual(store.error, .rejected(query: "error"))
-    XCTAssertFalse(actions.canRetry)
+    #expect(store.error == .rejected(query: "error"))
+    #expect(!actions.canRetry)
   }
 
-  func testTheLatestQueryWinsOverASlowerEarlierResponse() async throws {
+  @Test func theLatestQueryWinsOverASlowerEarlierResponse() async throws {
     let api = ControlledSearchAPI()
     let actions = actions(api: api)
     let history = TestRecorder<[Item]>()
@@ -101,7 +100,7 @@ final class SearchActionCreatorTests: XCTestCase {
     ]
     actions.search(query: "old")
     actions.search(query: "new")
-    await api.waitForRequests(2)
+    try await api.waitForRequests(2)
 
     // The old query answers first, then the new one: the old answer must be
     // dropped, so the new one is the only change the store ever shows. The
@@ -112,18 +111,18 @@ final class SearchActionCreatorTests: XCTestCase {
     ])
     _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
-    XCTAssertEqual(history.values.map { $0.map(\.title) }, [["New"]])
-    XCTAssertEqual(loading.values, [true, true, false])
-    XCTAssertEqual(store.request.value?.query, "new")
+    #expect(history.values.map { $0.map(\.title) } == [["New"]])
+    #expect(loading.values == [true, true, false])
+    #expect(store.request.value?.query == "new")
     for subscription in subscriptions { subscription.dispose() }
   }
 
-  func testALateFailureOfAnOlderQueryIsDroppedToo() async throws {
+  @Test func aLateFailureOfAnOlderQueryIsDroppedToo() async throws {
     let api = ControlledSearchAPI()
     let actions = actions(api: api)
     actions.search(query: "old")
     actions.search(query: "new")
-    await api.waitForRequests(2)
+    try await api.waitForRequests(2)
 
     await api.respond([
       ("old", 1, .failure(.serviceUnavailable)),
@@ -131,21 +130,21 @@ final class SearchActionCreatorTests: XCTestCase {
     ])
     _ = try await firstValue(of: store.results, where: { !$0.isLoading })
 
-    XCTAssertNil(store.error)
-    XCTAssertEqual(store.items.map(\.title), ["New"])
+    #expect(store.error == nil)
+    #expect(store.items.map(\.title) == ["New"])
   }
 
-  func testANewSearchCancelsTheRequestInFlight() async throws {
+  @Test func aNewSearchCancelsTheRequestInFlight() async throws {
     let api = OutcomeRecordingAPI(slowQuery: "old")
     let actions = actions(api: api)
     actions.search(query: "old")
-    await api.waitUntilStarted("old")
+    try await api.waitUntilStarted("old")
 
     try await store.load { actions.search(query: "new") }
-    let oldOutcome = try await withTimeout { await api.outcome(of: "old") }
+    let oldOutcome = try await api.outcome(of: "old")
 
-    XCTAssertEqual(oldOutcome, "cancelled")
-    XCTAssertEqual(store.request.value?.query, "new")
+    #expect(oldOutcome == "cancelled")
+    #expect(store.request.value?.query == "new")
   }
 }
 
@@ -154,42 +153,40 @@ final class SearchActionCreatorTests: XCTestCase {
 actor OutcomeRecordingAPI: SearchAPI {
   private let slowQuery: String
   private let fast = StubSearchAPI(latency: .zero)
-  private var outcomes: [String: String] = [:]
-  private var started: Set<String> = []
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  /// The queries started, and how each call ended; waits on them are
+  /// bounded.
+  private nonisolated let started = TestRecorder<String>()
+  private nonisolated let outcomes = TestRecorder<String>()
 
   init(slowQuery: String) {
     self.slowQuery = slowQuery
   }
 
   func search(_ request: SearchRequest) async throws -> SearchPage {
-    started.insert(request.query)
-    notify()
+    started.handler(request.query)
     do {
       if request.query == slowQuery { try await Task.sleep(for: .seconds(60)) }
       let page = try await fast.search(request)
-      outcomes[request.query] = "answered"
-      notify()
+      outcomes.handler("\(request.query): answered")
       return page
     } catch {
-      outcomes[request.query] = error is CancellationError ? "cancelled" : "failed"
-      notify()
+      outcomes.handler("\(request.query): \(error is CancellationError ? "cancelled" : "failed")")
       throw error
     }
   }
 
-  func waitUntilStarted(_ query: String) async {
-    while !started.contains(query) { await withCheckedContinuation { waiters.append($0) } }
+  /// Returns once a call for `query` has started; throws after five seconds.
+  nonisolated func waitUntilStarted(_ query: String) async throws {
+    while !started.values.contains(query) { _ = try await started.next() }
   }
 
-  func outcome(of query: String) async -> String {
-    while outcomes[query] == nil { await withCheckedContinuation { waiters.append($0) } }
-    return outcomes[query]!
-  }
-
-  private func notify() {
-    let ready = waiters
-    waiters = []
-    for waiter in ready { waiter.resume() }
+  /// How the call for `query` ended, once it has; throws after five seconds.
+  nonisolated func outcome(of query: String) async throws -> String {
+    while true {
+      if let outcome = outcomes.values.first(where: { $0.hasPrefix(query + ": ") }) {
+        return String(outcome.dropFirst(query.count + 2))
+      }
+      _ = try await outcomes.next()
+    }
   }
 }

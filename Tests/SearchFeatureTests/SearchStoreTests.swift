@@ -1,14 +1,14 @@
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
-import XCTest
+import Testing
 
 /// The store alone, driven through its dispatcher.
-final class SearchStoreTests: XCTestCase {
+@Suite struct SearchStoreTests {
   private let dispatcher = SearchDispatcher()
-  private var store: SearchStore!
+  private let store: SearchStore
 
-  override func setUp() async throws {
+  init() {
     store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
   }
 
@@ -19,36 +19,36 @@ final class SearchStoreTests: XCTestCase {
     dispatcher.loading.dispatch(false)
   }
 
-  func testPagesOfOneQueryAppend() {
+  @Test func pagesOfOneQueryAppend() {
     let first = SearchRequest(query: "a", perPage: 2)
 
     deliver(first, [item(1), item(2)], total: 3)
     deliver(first.nextPage, [item(3)], total: 3)
 
-    XCTAssertEqual(store.items.map(\.id), [1, 2, 3])
+    #expect(store.items.map(\.id) == [1, 2, 3])
   }
 
-  func testANewQueryStartsOver() {
+  @Test func aNewQueryStartsOver() {
     deliver(SearchRequest(query: "a", perPage: 2), [item(1), item(2)], total: 4)
 
     deliver(SearchRequest(query: "b", perPage: 2), [item(9)], total: 1)
 
-    XCTAssertEqual(store.items.map(\.id), [9])
-    XCTAssertEqual(store.request.value?.query, "b")
+    #expect(store.items.map(\.id) == [9])
+    #expect(store.request.value?.query == "b")
   }
 
-  func testHasMoreTurnsFalseOnTheLastPage() {
+  @Test func hasMoreTurnsFalseOnTheLastPage() {
     let first = SearchRequest(query: "a", perPage: 2)
     deliver(first, [item(1), item(2)], total: 3)
     let afterFirst = store.hasMore.value
 
     deliver(first.nextPage, [item(3)], total: 3)
 
-    XCTAssertTrue(afterFirst)
-    XCTAssertFalse(store.hasMore.value)
+    #expect(afterFirst)
+    #expect(!store.hasMore.value)
   }
 
-  func testAnErrorKeepsTheItemsAndANewRequestClearsIt() {
+  @Test func anErrorKeepsTheItemsAndANewRequestClearsIt() {
     deliver(SearchRequest(query: "a", perPage: 2), [item(1)], total: 1)
     let failing = SearchRequest(query: "b", perPage: 2)
 
@@ -61,13 +61,13 @@ final class SearchStoreTests: XCTestCase {
     dispatcher.request.dispatch(failing)
     dispatcher.loading.dispatch(true)
 
-    XCTAssertEqual(errorAfterFailure, .serviceUnavailable)
-    XCTAssertEqual(itemsAfterFailure.map(\.id), [1])
-    XCTAssertNil(store.error)
-    XCTAssertEqual(store.results.value, .loading(previous: [item(1)]))
+    #expect(errorAfterFailure == .serviceUnavailable)
+    #expect(itemsAfterFailure.map(\.id) == [1])
+    #expect(store.error == nil)
+    #expect(store.results.value == .loading(previous: [item(1)]))
   }
 
-  func testResultsGoThroughLoadingToLoaded() {
+  @Test func resultsGoThroughLoadingToLoaded() {
     let recorder = TestRecorder(store.results)
 
     deliver(SearchRequest(query: "a", perPage: 2), [item(1)], total: 1)
@@ -75,10 +75,15 @@ final class SearchStoreTests: XCTestCase {
     assertValues(recorder, equal: [.idle, .loading(previous: nil), .loaded([item(1)])])
   }
 
-  func testTheStoreLeavesNoSubscriptionOnItsDispatcherWhenItGoes() {
-    store = nil
+  @Test func theStoreLeavesNoSubscriptionOnItsDispatcherWhenItGoes() async {
+    let dispatcher = SearchDispatcher()
 
-    assertNoLiveSubscriptions(
-      dispatcher.request, dispatcher.items, dispatcher.loading, dispatcher.error)
+    await withNoLiveSubscriptions(
+      dispatcher.request, dispatcher.items, dispatcher.loading, dispatcher.error
+    ) {
+      let store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
+      dispatcher.request.dispatch(SearchRequest(query: "a", perPage: 2))
+      #expect(store.isLoading)
+    }
   }
 }

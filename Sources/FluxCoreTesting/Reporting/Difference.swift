@@ -30,12 +30,13 @@ func alignment<Element: Equatable>(
     if i < expected.count, j < recorded.count, expected[i] == recorded[j] {
       steps.append(.common(i, j))
       (i, j) = (i + 1, j + 1)
-    } else if j < recorded.count, i == expected.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-      steps.append(.extra(j))
-      j += 1
-    } else {
+    } else if i < expected.count, j == recorded.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+      // On a tie, what is missing first: `-` lines before `+` lines.
       steps.append(.missing(i))
       i += 1
+    } else {
+      steps.append(.extra(j))
+      j += 1
     }
   }
   return steps

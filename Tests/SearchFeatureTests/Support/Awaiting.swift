@@ -1,25 +1,40 @@
 import Dispatch
 import FluxCore
 import FluxCoreTesting
+import Observation
 import SearchFeature
-import XCTest
 
-struct TimedOut: Error {}
+struct TimedOut: Error, CustomStringConvertible {
+  let seconds: Double
+  var description: String { "timed out after \(seconds) s" }
+}
 
-/// Runs `body`, failing with `TimedOut` if it takes longer than `seconds`: a
+/// Runs `body`, throwing `TimedOut` if it takes longer than `seconds`: a
 /// guard against a hang, not a way to wait.
+///
+/// With unstructured tasks, so that a body that never ends (a hang) does not
+/// keep the caller waiting for it past the time limit.
 func withTimeout<T: Sendable>(
   seconds: Double = 10, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-  try await withThrowingTaskGroup(of: T.self) { group in
-    group.addTask { try await body() }
-    group.addTask {
-      try await Task.sleep(for: .seconds(seconds))
-      throw TimedOut()
+  let outcome = Lock<Bool>(false)
+  return try await withCheckedThrowingContinuation {
+    (finished: CheckedContinuation<T, any Error>) in
+    @Sendable func settle(_ result: Result<T, any Error>) {
+      let first = outcome.withLock { settled in
+        defer { settled = true }
+        return !settled
+      }
+      if first { finished.resume(with: result) }
     }
-    let result = try await group.next()!
-    group.cancelAll()
-    return result
+    let work = Task {
+      do { settle(.success(try await body())) } catch { settle(.failure(error)) }
+    }
+    Task {
+      try? await Task.sleep(for: .seconds(seconds))
+      settle(.failure(TimedOut(seconds: seconds)))
+      work.cancel()
+    }
   }
 }
 
@@ -46,11 +61,31 @@ func item(_ id: Int, _ title: String = "") -> Item {
   Item(id: id, title: title.isEmpty ? "Item \(id)" : title, author: "test", tags: [], stars: id)
 }
 
-/// Lets the main actor run turns until `done` holds, for at most 1,000
-/// turns: for state that follows the store on later turns.
+/// Waits until `condition`, which reads `@Observable` state, holds: woken by
+/// each change of what it read, as a SwiftUI view is, never by polling;
+/// throws after `seconds`.
 @MainActor
-func mainActorTurns(until done: () -> Bool) async {
-  for _ in 0..<1_000 where !done() {
-    await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
+func waitForObservedChanges(seconds: Double = 10, until condition: @escaping @MainActor () -> Bool)
+  async throws
+{
+  let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw TimedOut(seconds: seconds) }
+    try await withTimeout(seconds: seconds) { @MainActor in
+      await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+        let resumed = Lock(false)
+        let resume: @Sendable () -> Void = {
+          // Once, whichever comes first; the loop reads the state anew.
+          if resumed.withLock({ resumed in
+            defer { resumed = true }
+            return !resumed
+          }) {
+            changed.resume()
+          }
+        }
+        let holds = withObservationTracking(condition, onChange: resume)
+        if holds { resume() }
+      }
+    }
   }
 }

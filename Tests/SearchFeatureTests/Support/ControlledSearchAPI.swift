@@ -1,3 +1,4 @@
+import FluxCoreTesting
 import SearchFeature
 
 /// A search API whose requests wait until the test answers them.
@@ -8,23 +9,23 @@ import SearchFeature
 actor ControlledSearchAPI: SearchAPI {
   private var waiting: [(request: SearchRequest, reply: CheckedContinuation<SearchPage, Error>)] =
     []
-  private var arrivals: [(count: Int, waiter: CheckedContinuation<Void, Never>)] = []
-  private(set) var received: [SearchRequest] = []
+  /// Every request received, in order; waits on it are bounded.
+  nonisolated let requests = TestRecorder<SearchRequest>()
 
   func search(_ request: SearchRequest) async throws -> SearchPage {
     try await withCheckedThrowingContinuation { reply in
       waiting.append((request, reply))
-      received.append(request)
-      let ready = arrivals.filter { received.count >= $0.count }
-      arrivals.removeAll { received.count >= $0.count }
-      for arrival in ready { arrival.waiter.resume() }
+      requests.handler(request)
     }
   }
 
-  /// Returns once `count` requests have arrived in all.
-  func waitForRequests(_ count: Int) async {
-    guard received.count < count else { return }
-    await withCheckedContinuation { arrivals.append((count, $0)) }
+  /// Every request received so far.
+  nonisolated var received: [SearchRequest] { requests.values }
+
+  /// Returns once `count` requests have arrived in all; throws after five
+  /// seconds.
+  nonisolated func waitForRequests(_ count: Int) async throws {
+    try await requests.waitForValues(count: count)
   }
 
   /// Answers the waiting requests for the given queries and pages, in order.
