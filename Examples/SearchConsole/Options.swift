@@ -77,9 +77,17 @@ public struct Options: Equatable, Sendable {
 
     func value(for flag: String, inline: String?) throws(UsageError) -> String {
       if let inline { return inline }
-      guard let next = remaining.popFirst() else {
+      guard let next = remaining.first else {
         throw UsageError(message: "\(flag) needs a value")
       }
+      // An option where the value should be is a forgotten value, not a
+      // value: `--record --latency 0` must not write a file "--latency".
+      if next.looksLikeAnOption {
+        throw UsageError(
+          message: "\(flag) needs a value, and “\(next)” is an option; "
+            + "for a value that starts with -, write \(flag)=\(next)")
+      }
+      remaining.removeFirst()
       return next
     }
     func number<T: LosslessStringConvertible & Comparable>(
@@ -167,5 +175,14 @@ public struct Options: Equatable, Sendable {
       options.mode = .scripted
     }
     return options
+  }
+}
+
+extension String {
+  /// Whether the argument reads as an option: `--anything`, or `-` and a
+  /// letter. A negative number or a lone `-` does not.
+  fileprivate var looksLikeAnOption: Bool {
+    guard hasPrefix("-"), count > 1 else { return false }
+    return hasPrefix("--") || dropFirst().first?.isLetter == true
   }
 }

@@ -100,6 +100,17 @@ final class RecordAndReplayTests: XCTestCase {
     XCTAssertEqual(recording.skipped, ["NotesDispatcher.onSaved": 1])
   }
 
+  func testEverySkippedActionIsCountedForItsSubject() {
+    let (lines, recording) = record { dispatcher in
+      let actions = AnyObserverDispatcher(dispatcher)
+      for _ in 0..<3 { actions.onSaved.dispatch(Callback {}) }
+      actions.added.dispatch(Note(id: 1, text: "milk"))
+    }
+
+    XCTAssertEqual(lines.count, 1)
+    XCTAssertEqual(recording.skipped, ["NotesDispatcher.onSaved": 3])
+  }
+
   func testARecordingWrittenToAFileReplaysFromIt() async throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("fluxcore-recording-\(UUID().uuidString).jsonl")

@@ -215,6 +215,11 @@ final class SearchExampleBinaryTests: XCTestCase {
       (["--pages", "2"], "error: --pages needs a <query>"),
       (["json", "--interactive"], "error: give either a <query> or --interactive, not both"),
       (["--seed"], "error: --seed needs a value"),
+      (
+        ["--record", "--latency", "0"],
+        "error: --record needs a value, and “--latency” is an option; "
+          + "for a value that starts with -, write --record=--latency"
+      ),
     ]
     for (arguments, message) in cases {
       let run = try run(arguments)

@@ -22,30 +22,39 @@ package final class ChildProcess: Sendable {
   /// The child's process identifier.
   package let pid: pid_t
   private let outputPath: String
+  /// Where standard error goes, when not with the output.
+  private let errorPath: String?
   private let ended = DispatchSemaphore(value: 0)
   private let status = Lock<Int32?>(nil)
 
   /// Starts `executable` with `arguments`, the current environment with
-  /// `environment` added, and standard output and error in a file.
+  /// `environment` added, and standard output and error in files.
   ///
   /// - Parameters:
   ///   - executable: The program's path.
   ///   - arguments: Its arguments, after its name.
   ///   - environment: Variables to add or replace.
   ///   - standardInput: A file to read standard input from, if any.
+  ///   - separateStandardError: Whether standard error goes to a file of its
+  ///     own (``errorOutput``) rather than with the output.
   /// - Throws: The error of `posix_spawn`.
   package init(
     _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
-    standardInput: String? = nil
+    standardInput: String? = nil, separateStandardError: Bool = false
   ) throws {
-    outputPath =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("fluxcore-child-\(getpid())-\(UUID().uuidString).txt").path
+    let base = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-child-\(getpid())-\(UUID().uuidString)").path
+    outputPath = base + ".out"
+    errorPath = separateStandardError ? base + ".err" : nil
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if let errorPath {
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
 
     var variables = ProcessInfo.processInfo.environment
@@ -71,7 +80,9 @@ package final class ChildProcess: Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(atPath: outputPath)
+    for path in [outputPath, errorPath].compactMap(\.self) {
+      try? FileManager.default.removeItem(atPath: path)
+    }
   }
 
   /// Starts this test binary on the XCTest test `test` (as in
@@ -109,8 +120,15 @@ package final class ChildProcess: Sendable {
     }
   }
 
-  /// What the child printed so far, on standard output and error.
+  /// What the child printed so far on standard output, and on standard
+  /// error unless it has a file of its own.
   package var output: String {
     (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  /// What the child printed so far on standard error, when it has a file of
+  /// its own; otherwise empty.
+  package var errorOutput: String {
+    errorPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
   }
 }

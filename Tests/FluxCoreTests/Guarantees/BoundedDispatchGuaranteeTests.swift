@@ -160,6 +160,56 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     subscription.dispose()
   }
 
+  /// What a handler dispatches belongs to the call whose event it handles,
+  /// even when another thread delivers that event. Here the call on thread
+  /// Y delivers thread X's event 10, queued ahead of Y's own 2; the handler
+  /// of 10 dispatches 11. That one is X's to wait for, not Y's: so Y, with a
+  /// budget of 0, leaves it to a relay instead of delivering it itself.
+  func testWhatAHandlerDispatchesBelongsToTheCallWhoseEventItHandles() {
+    for _ in 0..<20 {
+      let subject = DispatchSubject<Int>(deliveryBudget: 0)
+      let deliveredOn = Lock<[Int: pthread_t]>([:])
+      let yIsDelivering = DispatchSemaphore(value: 0)
+      let xHasQueued = DispatchSemaphore(value: 0)
+      let subscription = subject.subscribe { value in
+        deliveredOn.withLock { $0[value] = pthread_self() }
+        switch value {
+        case 1:
+          yIsDelivering.signal()
+          xHasQueued.wait()
+          subject.dispatch(2)  // queued behind X's 10: Y owes both
+        case 10:
+          subject.dispatch(11)  // caused by X's event: X's
+        default:
+          break
+        }
+      }
+      let y = Lock<pthread_t?>(nil)
+
+      runOnThreads(2) { thread in
+        if thread == 0 {
+          y.withLock { $0 = pthread_self() }
+          subject.dispatch(1)
+        } else {
+          yIsDelivering.wait()
+          subject.dispatch(10)  // Y delivers: queued, returns at once
+          xHasQueued.signal()
+        }
+      }
+      expectDelivered(subject)
+
+      let threads = deliveredOn.withLock { $0 }
+      let callingThread = y.withLock { $0 }!
+      XCTAssertEqual(Set(threads.keys), [1, 2, 10, 11])
+      XCTAssertTrue(pthread_equal(threads[10]!, callingThread) != 0, "Y delivers what is ahead of its own")
+      XCTAssertTrue(pthread_equal(threads[2]!, callingThread) != 0, "Y delivers its own")
+      XCTAssertTrue(
+        pthread_equal(threads[11]!, callingThread) == 0,
+        "the call on Y delivered an event caused by X's event, beyond its budget of 0")
+      subscription.dispose()
+    }
+  }
+
   func testOnOneThreadEveryStoreIsUpdatedWhenDispatchReturnsWhateverTheBudget() {
     let subject = DispatchSubject<Int>(deliveryBudget: 0)
     let recorder = TestRecorder<Int>()
