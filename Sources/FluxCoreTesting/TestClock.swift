@@ -176,7 +176,11 @@ public final class TestClock: Clock, Sendable {
       }
       group.addTask { [self] in
         try await Task.sleep(for: timeout)
-        throw TestClockTimeout(expected: count, sleeping: sleeperCount, timeout: timeout)
+        let sleeping = sleeperCount
+        throw TestClockTimeout(
+          timeout: timeout, sleeping: sleeping,
+          description:
+            "waited \(timeout) for \(count) tasks to sleep on the test clock; \(sleeping) did")
       }
       defer { group.cancelAll() }
       try await group.next()
@@ -200,9 +204,23 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward until nothing sleeps on the clock any more.
-  public func run() async {
-    while let deadline = locked({ $0.sleepers.map(\.deadline).min() }) {
-      await advance(by: now.duration(to: deadline))
+  ///
+  /// - Parameter timeout: How long to keep going, in real time, before
+  ///   throwing: work that goes back to sleep every time it wakes (a
+  ///   repeating timer) would otherwise keep it going forever.
+  /// - Throws: ``TestClockTimeout`` if something still sleeps when the time
+  ///   runs out, or `CancellationError`.
+  public func run(timeout: Duration = .seconds(5)) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while let next = locked({ $0.sleepers.map(\.deadline).min() }) {
+      try Task.checkCancellation()
+      guard clock.now < deadline else {
+        throw TestClockTimeout(
+          timeout: timeout, sleeping: sleeperCount,
+          description: "ran the test clock for \(timeout); \(sleeperCount) tasks still sleep on it")
+      }
+      await advance(by: now.duration(to: next))
     }
   }
 
@@ -229,17 +247,13 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
-/// Thrown when ``TestClock/waitForSleepers(count:timeout:)`` runs out of time.
+/// Thrown when a wait on a ``TestClock`` runs out of time:
+/// ``TestClock/waitForSleepers(count:timeout:)`` or ``TestClock/run(timeout:)``.
 public struct TestClockTimeout: Error, CustomStringConvertible {
-  /// How many sleepers the wait needed.
-  public let expected: Int
-  /// How many were sleeping.
-  public let sleeping: Int
-  /// How long it waited.
+  /// How long it waited, in real time.
   public let timeout: Duration
-
+  /// How many tasks were sleeping on the clock then.
+  public let sleeping: Int
   /// The failure in words.
-  public var description: String {
-    "waited \(timeout) for \(expected) tasks to sleep on the test clock; \(sleeping) did"
-  }
+  public let description: String
 }

@@ -2,6 +2,7 @@ import FluxCore
 import FluxCoreRecording
 import FluxCoreTesting
 import Foundation
+import TestSupport
 import XCTest
 
 /// A dispatcher with Codable subjects and one that is not.
@@ -144,7 +145,7 @@ final class RecordAndReplayTests: XCTestCase {
     await clock.advance(by: .seconds(1))
     let atOneSecond = received.values
     await clock.advance(by: .seconds(3))
-    await playing.value
+    try await playing.value(within: 10)
 
     XCTAssertEqual(atOneSecond, [1])
     XCTAssertEqual(received.values, [1, 2, 3])

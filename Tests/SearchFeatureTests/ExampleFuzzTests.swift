@@ -1,6 +1,7 @@
 import FluxCoreTesting
 import Foundation
 import SearchConsole
+import TestSupport
 import XCTest
 
 /// Generated hostile input for `SearchExample`: argument lists and interactive

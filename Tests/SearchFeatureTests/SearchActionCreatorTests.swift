@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
+import TestSupport
 import Testing
 
 @Suite @MainActor struct SearchActionCreatorTests {

@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
+import TestSupport
 import Testing
 
 /// The search feature as a whole, from the view model's input to the

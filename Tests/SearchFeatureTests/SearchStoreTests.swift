@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import SearchFeature
+import TestSupport
 import Testing
 
 /// The store alone, driven through its dispatcher.

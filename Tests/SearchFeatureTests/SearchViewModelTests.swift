@@ -3,6 +3,7 @@ import FluxCore
 import FluxCoreTesting
 import Observation
 import SearchFeature
+import TestSupport
 import Testing
 
 @Suite @MainActor struct SearchViewModelTests {

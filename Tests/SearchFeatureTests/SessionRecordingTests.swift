@@ -2,6 +2,7 @@ import FluxCore
 import FluxCoreRecording
 import FluxCoreTesting
 import SearchFeature
+import TestSupport
 import XCTest
 
 /// Recording a session of the search feature and replaying it into fresh

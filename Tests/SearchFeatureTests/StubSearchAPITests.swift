@@ -1,4 +1,5 @@
 import SearchFeature
+import TestSupport
 import XCTest
 
 final class StubSearchAPITests: XCTestCase {

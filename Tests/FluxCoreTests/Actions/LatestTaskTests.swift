@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 /// A gate that work waits at until the test opens it; it ignores
@@ -22,7 +23,7 @@ actor Gate {
 
 @MainActor
 final class LatestTaskTests: XCTestCase {
-  func testASupersededResultIsNeverDeliveredEvenWhenItsWorkIgnoresCancellation() async {
+  func testASupersededResultIsNeverDeliveredEvenWhenItsWorkIgnoresCancellation() async throws {
     let latest = LatestTask()
     let slow = Gate()
     var delivered: [String] = []
@@ -38,15 +39,15 @@ final class LatestTaskTests: XCTestCase {
     } then: {
       delivered.append((try? $0.get()) ?? "error")
     }
-    await second.value
+    try await second.value(within: 10)
     await slow.open()
-    await first.value
+    try await first.value(within: 10)
 
     XCTAssertEqual(delivered, ["new"])
     XCTAssertFalse(latest.isRunning)
   }
 
-  func testIsRunningUntilTheLatestResultIsDelivered() async {
+  func testIsRunningUntilTheLatestResultIsDelivered() async throws {
     let latest = LatestTask()
     let gate = Gate()
     var runningWhenDelivered: Bool?
@@ -58,14 +59,14 @@ final class LatestTaskTests: XCTestCase {
     }
     let whileWorking = latest.isRunning
     await gate.open()
-    await task.value
+    try await task.value(within: 10)
 
     XCTAssertTrue(whileWorking)
     XCTAssertEqual(runningWhenDelivered, false)
     XCTAssertFalse(latest.isRunning)
   }
 
-  func testACancelledResultIsNotDeliveredAndErrorsAre() async {
+  func testACancelledResultIsNotDeliveredAndErrorsAre() async throws {
     struct Failure: Error {}
     let latest = LatestTask()
     let gate = Gate()
@@ -79,7 +80,7 @@ final class LatestTaskTests: XCTestCase {
     latest.cancel()
     let stoppedRunning = !latest.isRunning
     await gate.open()
-    await cancelled.value
+    try await cancelled.value(within: 10)
     await latest.run {
       throw Failure()
     } then: { outcome in
@@ -90,7 +91,7 @@ final class LatestTaskTests: XCTestCase {
     XCTAssertEqual(outcomes, ["Failure"])
   }
 
-  func testManySupersededStartsDeliverOnlyTheLast() async {
+  func testManySupersededStartsDeliverOnlyTheLast() async throws {
     let latest = LatestTask()
     var delivered: [Int] = []
     var tasks: [Task<Void, Never>] = []
@@ -103,7 +104,7 @@ final class LatestTaskTests: XCTestCase {
           delivered.append((try? $0.get()) ?? -1)
         })
     }
-    for task in tasks { await task.value }
+    for task in tasks { try await task.value(within: 10) }
 
     XCTAssertEqual(delivered, [100])
   }
@@ -111,7 +112,7 @@ final class LatestTaskTests: XCTestCase {
 
 @MainActor
 final class DebouncerTests: XCTestCase {
-  func testABurstOfSendsRunsTheLastActionOnceTheIntervalHasPassed() async {
+  func testABurstOfSendsRunsTheLastActionOnceTheIntervalHasPassed() async throws {
     let clock = TestClock()
     let debouncer = Debouncer(for: .milliseconds(300), clock: clock)
     var searched: [String] = []
@@ -125,7 +126,7 @@ final class DebouncerTests: XCTestCase {
     let beforeTheInterval = searched  // 400 ms: 100 ms before the last deadline
     let pending = debouncer.isPending
     await clock.advance(by: .milliseconds(100))
-    await last?.value
+    _ = try await last?.value(within: 10)
 
     XCTAssertEqual(beforeTheInterval, [])
     XCTAssertTrue(pending)
@@ -134,32 +135,32 @@ final class DebouncerTests: XCTestCase {
     XCTAssertEqual(clock.now.offset, .milliseconds(500))
   }
 
-  func testSendsFartherApartThanTheIntervalEachRun() async {
+  func testSendsFartherApartThanTheIntervalEachRun() async throws {
     let clock = TestClock()
     let debouncer = Debouncer(for: .milliseconds(300), clock: clock)
     var searched: [String] = []
 
     let first = debouncer.send { searched.append("a") }
     await clock.advance(by: .milliseconds(300))
-    await first.value
+    try await first.value(within: 10)
     let second = debouncer.send { searched.append("b") }
     await clock.advance(by: .milliseconds(299))
     let almost = searched
     await clock.advance(by: .milliseconds(1))
-    await second.value
+    try await second.value(within: 10)
 
     XCTAssertEqual(almost, ["a"])
     XCTAssertEqual(searched, ["a", "b"])
   }
 
-  func testCancelDropsTheScheduledAction() async {
+  func testCancelDropsTheScheduledAction() async throws {
     let clock = TestClock()
     let debouncer = Debouncer(for: .seconds(1), clock: clock)
     var ran = false
 
     debouncer.send { ran = true }
     debouncer.cancel()
-    await clock.run()
+    try await clock.run()
 
     XCTAssertFalse(ran)
     XCTAssertFalse(debouncer.isPending)

@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 import XCTest
 
 @MainActor
@@ -14,11 +15,11 @@ final class TestClockTests: XCTestCase {
     let sleeping = clock.sleeperCount
 
     await clock.advance(by: .milliseconds(150))
-    try await tasks[1].value
-    try await tasks[3].value
+    try await tasks[1].value(within: 10)
+    try await tasks[3].value(within: 10)
     let after150 = woke
     await clock.advance(by: .milliseconds(150))
-    for task in tasks { try await task.value }
+    for task in tasks { try await task.value(within: 10) }
 
     XCTAssertEqual(sleeping, 4)
     XCTAssertEqual(after150, ["early", "also early"])
@@ -39,7 +40,7 @@ final class TestClockTests: XCTestCase {
     ) { name in woke.append(name) }
 
     await clock.advance(by: .seconds(1))
-    for task in tasks { try await task.value }
+    for task in tasks { try await task.value(within: 10) }
 
     XCTAssertEqual(woke, ["early", "also early", "middle", "late"])
     XCTAssertEqual(clock.now.offset, .seconds(1))
@@ -78,7 +79,7 @@ final class TestClockTests: XCTestCase {
     XCTAssertEqual(clock.sleeperCount, 0)
   }
 
-  func testWaitingForSleepersThatNeverComeThrowsAfterTheTimeout() async {
+  func testWaitingForSleepersThatNeverComeThrowsAfterTheTimeout() async throws {
     let clock = TestClock()
 
     do {

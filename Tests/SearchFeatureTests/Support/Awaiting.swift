@@ -3,40 +3,7 @@ import FluxCore
 import FluxCoreTesting
 import Observation
 import SearchFeature
-
-struct TimedOut: Error, CustomStringConvertible {
-  let seconds: Double
-  var description: String { "timed out after \(seconds) s" }
-}
-
-/// Runs `body`, throwing `TimedOut` if it takes longer than `seconds`: a
-/// guard against a hang, not a way to wait.
-///
-/// With unstructured tasks, so that a body that never ends (a hang) does not
-/// keep the caller waiting for it past the time limit.
-func withTimeout<T: Sendable>(
-  seconds: Double = 10, _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  let outcome = Lock<Bool>(false)
-  return try await withCheckedThrowingContinuation {
-    (finished: CheckedContinuation<T, any Error>) in
-    @Sendable func settle(_ result: Result<T, any Error>) {
-      let first = outcome.withLock { settled in
-        defer { settled = true }
-        return !settled
-      }
-      if first { finished.resume(with: result) }
-    }
-    let work = Task {
-      do { settle(.success(try await body())) } catch { settle(.failure(error)) }
-    }
-    Task {
-      try? await Task.sleep(for: .seconds(seconds))
-      settle(.failure(TimedOut(seconds: seconds)))
-      work.cancel()
-    }
-  }
-}
+import TestSupport
 
 /// Waits for the first value of `observable` that satisfies `predicate`,
 /// counting the current value of a property.
