@@ -56,7 +56,7 @@ public func expectDelivered(
 /// Waits until everything dispatched to each of `sources` before the call
 /// has been delivered, in the order given, and records a failure if that
 /// takes longer than `timeout` in all; the asynchronous form of
-/// ``expectDelivered(_:within:fileID:filePath:line:column:)``.
+/// the blocking `expectDelivered(_:within:)`.
 ///
 /// - Parameters:
 ///   - sources: What to wait for, in order.

@@ -63,7 +63,7 @@ public func assertNoLiveSubscriptions(
 /// The sources are held until the check, so it is always made: a source
 /// freed during the test would otherwise make it pass whatever happened.
 /// Works in Swift Testing and XCTest alike; in an `XCTestCase`,
-/// ``XCTest/XCTestCase/expectNoLiveSubscriptionsAtEnd(_:fileID:filePath:line:column:)``
+/// `expectNoLiveSubscriptionsAtEnd(_:)`
 /// does the same at the end of the test.
 ///
 /// - Parameters:

@@ -24,7 +24,7 @@ import FluxCore
 /// > deadline computed before the task starts (as `Debouncer` does) is met
 /// > however the threads interleave. To know that work finished after an
 /// > advance, wait for what it does (a request arriving, a task's value), not
-/// > for a number of turns; ``waitForSleepers(count:)`` waits until work has
+/// > for a number of turns; ``waitForSleepers(count:timeout:)`` waits until work has
 /// > started waiting.
 public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: how far it is from the clock's start.

@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import Observation
+import Testing
 import XCTest
 
 // The examples of the DocC catalog (Sources/FluxCore/FluxCore.docc), kept
@@ -49,7 +50,7 @@ final class DocumentationExampleTests: XCTestCase {
     XCTAssertEqual(model.greeting, "Hello, Ada")
   }
 
-  /// Testing Your Stores: the first example.
+  /// Testing Your Stores: the first example, in XCTest.
   func testGreetingFollowsTheName() {
     let dispatcher = GreetingDispatcher()
     expectNoLiveSubscriptionsAtEnd(dispatcher.name)
@@ -59,15 +60,6 @@ final class DocumentationExampleTests: XCTestCase {
     dispatcher.name.dispatch("Ada")
 
     assertValues(greetings, equal: ["Hello, nobody", "Hello, Ada"])
-  }
-
-  /// README and the FluxCoreTesting landing page: the five-line example.
-  func testTheFiveLineTestingExample() {
-    let store = GreetingStore()
-    let greetings = TestRecorder(store.greeting)  // records every value
-    GreetingActionCreator().greet("Ada")
-    assertValues(greetings, equal: ["Hello, nobody", "Hello, Ada"])  // prints a diff if not
-    expectNoLiveSubscriptionsAtEnd(GreetingDispatcher.shared.name)  // checked after the test
   }
 
   /// Getting Started: the view model's title follows the store, on the main
@@ -85,14 +77,69 @@ final class DocumentationExampleTests: XCTestCase {
     XCTAssertEqual(viewModel.title, "Hello, Ada")
   }
 
-  /// Testing Your Stores: recording the actions sent through a dispatcher view.
-  func testTheDispatchLogRecordsWhatAnActionCreatorSent() {
+  /// Testing Your Stores: a log of one dispatcher sees its own actions.
+  func testALogOfOneDispatcherRecordsWhatItsActionCreatorSent() {
+    let dispatcher = GreetingDispatcher()
     let sent = TestRecorder<String>()
-    let log = DispatchLog.observe { sent.handler($0.label) }
-    defer { log.dispose() }
+    let log = DispatchLog.observe(dispatcher) { sent.handler("\($0)") }
+    GreetingActionCreator(dispatcher: .init(dispatcher)).greet("Ada")
+    log.dispose()
 
-    GreetingActionCreator().greet("Ada")
+    XCTAssertEqual(sent.values, ["GreetingDispatcher.name ← Ada"])
+  }
+}
 
-    XCTAssertTrue(sent.values.contains("GreetingDispatcher.name"), "\(sent.values)")
+/// The README's testing example and the Testing article's Swift Testing
+/// examples, run.
+@Suite struct DocumentationSwiftTestingExamples {
+  @Test func greetingAda() async {
+    let dispatcher = GreetingDispatcher()
+    let store = GreetingStore(dispatcher: .init(dispatcher))
+    let tester = StoreTester(dispatcher) { store.greeting.value }
+
+    GreetingActionCreator(dispatcher: .init(dispatcher)).greet("Ada")
+
+    await tester.receive(\.name, "Ada") { $0 = "Hello, Ada" }  // the action, and the change it made
+    await tester.finish()  // fails for anything left unasserted
+  }
+
+  @Test func theGreetingFollowsTheName() async {
+    let dispatcher = GreetingDispatcher()
+    await withNoLiveSubscriptions(dispatcher.name) {
+      let store = GreetingStore(dispatcher: .init(dispatcher))
+      let greetings = TestRecorder(store.greeting)
+
+      dispatcher.name.dispatch("Ada")
+
+      assertValues(greetings, equal: ["Hello, nobody", "Hello, Ada"])
+    }
+  }
+
+  @Test @MainActor func typingIsDebounced() async throws {
+    let clock = TestClock()
+    let typing = Debouncer(for: .milliseconds(300), clock: clock)
+    var searched: [String] = []
+
+    for text in ["j", "js", "json"] {
+      typing.send { searched.append(text) }
+      await clock.advance(by: .milliseconds(100))
+    }
+    await clock.advance(by: .milliseconds(200))
+    try await clock.run()
+
+    #expect(searched == ["json"])
+  }
+
+  @Test @MainActor func greetingTwice() async {
+    let dispatcher = GreetingDispatcher()
+    let store = GreetingStore(dispatcher: .init(dispatcher))
+    let tester = StoreTester(dispatcher) { store.greeting.value }
+    let actions = GreetingActionCreator(dispatcher: .init(dispatcher))
+
+    actions.greet("Ada")
+    await tester.receive(\.name, "Ada") { $0 = "Hello, Ada" }
+    actions.greet("Grace")
+    await tester.receive(\.name, "Grace") { $0 = "Hello, Grace" }
+    await tester.finish()
   }
 }

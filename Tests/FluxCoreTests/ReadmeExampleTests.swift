@@ -11,7 +11,10 @@ final class GreetingDispatcher: DispatcherType {
 }
 
 struct GreetingActionCreator {
-  private let dispatcher = AnyObserverDispatcher<GreetingDispatcher>()
+  private let dispatcher: AnyObserverDispatcher<GreetingDispatcher>
+  init(dispatcher: AnyObserverDispatcher<GreetingDispatcher> = .init()) {
+    self.dispatcher = dispatcher
+  }
   func greet(_ name: String) { dispatcher.name.dispatch(name) }
 }
 

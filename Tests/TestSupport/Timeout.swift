@@ -40,7 +40,6 @@ package func withTimeout<T: Sendable>(
   }
 }
 
-
 extension Task where Success: Sendable {
   /// The task's value, or `TimedOut` once `seconds` have passed first: a
   /// bound on a wait, so that a task that never ends fails the test instead

@@ -31,7 +31,7 @@ import FluxCore
 /// Testing or XCTest.
 ///
 /// > Important: The tester sees the actions sent through views of the
-/// > dispatcher (``AnyObserverDispatcher``), as ``DispatchLog`` does, and
+/// > dispatcher (`AnyObserverDispatcher`), as `DispatchLog` does, and
 /// > only those: not what is dispatched to a subject directly. It takes the
 /// > state after an action just before the next action is sent, or, for the
 /// > last one, once everything sent has been delivered; so it attributes to

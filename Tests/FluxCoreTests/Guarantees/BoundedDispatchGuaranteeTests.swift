@@ -201,7 +201,8 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
       let threads = deliveredOn.withLock { $0 }
       let callingThread = y.withLock { $0 }!
       XCTAssertEqual(Set(threads.keys), [1, 2, 10, 11])
-      XCTAssertTrue(pthread_equal(threads[10]!, callingThread) != 0, "Y delivers what is ahead of its own")
+      XCTAssertTrue(
+        pthread_equal(threads[10]!, callingThread) != 0, "Y delivers what is ahead of its own")
       XCTAssertTrue(pthread_equal(threads[2]!, callingThread) != 0, "Y delivers its own")
       XCTAssertTrue(
         pthread_equal(threads[11]!, callingThread) == 0,

@@ -1,0 +1,5 @@
+import Foundation
+
+/// Where the article's recording goes.
+let sessionURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+  "session.jsonl")

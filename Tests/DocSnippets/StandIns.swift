@@ -1,0 +1,97 @@
+// Stand-ins for the few SwiftUI names that documentation snippets use, so
+// that those snippets compile on Linux, where SwiftUI does not exist. They
+// check that the snippets are well-formed Swift that uses FluxCore
+// correctly; what SwiftUI itself does is not checked here.
+
+import FluxCore
+
+/// A view: something with a body.
+@MainActor
+public protocol View {
+  associatedtype Body: View
+  @ViewBuilder var body: Body { get }
+}
+
+/// The end of the body chain.
+public struct Never_View: View {
+  public var body: Never_View { self }
+}
+
+/// Builds a body from the views written in it.
+@resultBuilder
+public enum ViewBuilder {
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> Stack {
+    Stack()
+  }
+}
+
+/// Views in a row or a column.
+public struct Stack: View {
+  public var body: Never_View { Never_View() }
+}
+
+/// A line of text.
+public struct Text: View {
+  public init(_ text: String) {}
+  public var body: Never_View { Never_View() }
+}
+
+/// Views one above the other.
+public struct VStack<Content: View>: View {
+  public init(@ViewBuilder content: () -> Content) {}
+  public var body: Never_View { Never_View() }
+}
+
+/// A list of rows.
+public struct List<Content: View>: View {
+  public init<Data: RandomAccessCollection, ID: Hashable>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: (Data.Element) -> Content
+  ) {}
+  public init<Data: RandomAccessCollection>(
+    _ data: Data, @ViewBuilder rowContent: (Data.Element) -> Content
+  ) where Data.Element: Identifiable {}
+  public var body: Never_View { Never_View() }
+}
+
+/// State a view owns.
+@MainActor
+@propertyWrapper
+public struct State<Value> {
+  public var wrappedValue: Value
+  public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+  public init(initialValue: Value) { self.wrappedValue = initialValue }
+}
+
+// The greeting feature that the README's quick example and Getting Started
+// define, for the articles that use it without defining it. A document that
+// defines these names itself uses its own.
+
+/// One subject per concern.
+public final class GreetingDispatcher: DispatcherType {
+  public static let shared = GreetingDispatcher()
+  public let name = DispatchSubject<String>()
+  public init() {}
+}
+
+/// Sends only.
+public struct GreetingActionCreator {
+  private let dispatcher: AnyObserverDispatcher<GreetingDispatcher>
+  public init(dispatcher: AnyObserverDispatcher<GreetingDispatcher> = .init()) {
+    self.dispatcher = dispatcher
+  }
+  public func greet(_ name: String) { dispatcher.name.dispatch(name) }
+}
+
+/// Receives only, holds state.
+public final class GreetingStore: Store, @unchecked Sendable {
+  // Safe: every stored property is a `let` of a Sendable type.
+  public let greeting: Property<String>
+  private let _greeting = Variable("Hello, nobody")
+
+  public init(dispatcher: AnyObservableDispatcher<GreetingDispatcher> = .init()) {
+    greeting = _greeting.asProperty()
+    super.init()
+    bind(dispatcher.name.map { "Hello, \($0)" }, to: _greeting)
+  }
+}
