@@ -179,8 +179,10 @@ public struct Options: Equatable, Sendable {
 }
 
 extension String {
-  /// Whether the argument reads as an option: `--anything`, or `-` and a
-  /// letter. A negative number or a lone `-` does not.
+  /// Whether the argument reads as an option.
+  ///
+  /// `--anything` does, and so does `-` followed by a letter; a negative
+  /// number or a lone `-` does not.
   fileprivate var looksLikeAnOption: Bool {
     guard hasPrefix("-"), count > 1 else { return false }
     return hasPrefix("--") || dropFirst().first?.isLetter == true

@@ -160,8 +160,9 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     subscription.dispose()
   }
 
-  /// What a handler dispatches belongs to the call whose event it handles,
-  /// even when another thread delivers that event. Here the call on thread
+  /// What a handler dispatches belongs to the call whose event it handles.
+  ///
+  /// That holds even when another thread delivers that event. Here the call on thread
   /// Y delivers thread X's event 10, queued ahead of Y's own 2; the handler
   /// of 10 dispatches 11. That one is X's to wait for, not Y's: so Y, with a
   /// budget of 0, leaves it to a relay instead of delivering it itself.
