@@ -15,8 +15,9 @@ let package = Package(
   targets: [
     // Library
     .target(name: "FluxCore"),
-    .target(name: "FluxCoreTesting", dependencies: ["FluxCore"]),
-    .target(name: "FluxCoreRecording", dependencies: ["FluxCore"]),
+    .target(name: "FluxCoreTesting", dependencies: ["FluxCore", "FluxCoreTextDiff"]),
+    .target(name: "FluxCoreRecording", dependencies: ["FluxCore", "FluxCoreTextDiff"]),
+    .target(name: "FluxCoreTextDiff"),
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
@@ -29,7 +30,8 @@ let package = Package(
     // Tests
     .target(name: "TestSupport", dependencies: ["FluxCore"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "FluxCoreTests", dependencies: ["FluxCore", "FluxCoreTesting", "TestSupport"]),
+      name: "FluxCoreTests",
+      dependencies: ["FluxCore", "FluxCoreTesting", "FluxCoreTextDiff", "TestSupport"]),
     .testTarget(
       name: "FluxCoreRecordingTests",
       dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),

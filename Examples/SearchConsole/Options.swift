@@ -28,6 +28,8 @@ public struct Options: Equatable, Sendable {
   public var showHelp = false
   /// Where to record the session's actions, if anywhere.
   public var recordPath: String?
+  /// Where to write an inspector page of the session, if anywhere.
+  public var reportPath: String?
 
   /// The help text.
   public static let usage = """
@@ -51,7 +53,10 @@ public struct Options: Equatable, Sendable {
       --interactive         Read commands from standard input: a query to search,
                             n for the next page, r to retry, q to quit.
       --log                 Print every action sent to the dispatcher.
-      --record <file>       Record every action of the session to <file>, as JSON Lines.
+      --record <file>       Record every action of the session, with the store's state
+                            after it, to <file>, as JSON Lines.
+      --report <file>       Write an inspector page of the session to <file>: one HTML
+                            file, to open in a browser (works with --replay too).
       --replay <file>       Play a recording instead of a session: the screen shows what
                             the recorded session showed, without calling the stub API.
                             A file that cannot be played is an error (exit 2).
@@ -135,6 +140,8 @@ public struct Options: Equatable, Sendable {
         options.recordPath = try path(value(for: flag, inline: inline), for: flag)
       case "--replay":
         replayPath = try path(value(for: flag, inline: inline), for: flag)
+      case "--report":
+        options.reportPath = try path(value(for: flag, inline: inline), for: flag)
       case "--pages":
         pages = try number(value(for: flag, inline: inline), for: flag, in: 1...1_000)
       case "--per-page":

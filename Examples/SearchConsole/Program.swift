@@ -11,6 +11,8 @@ public enum Program {
   public static let success: Int32 = 0
   /// The exit status of a run whose arguments were wrong.
   public static let usageError: Int32 = 2
+  /// The exit status of a run that could not write its recording or report.
+  public static let outputError: Int32 = 1
 
   /// Runs the program.
   ///
@@ -24,7 +26,7 @@ public enum Program {
   ///   - debounce: How long typing waits before it searches; tests use 0.
   ///   - write: Prints one line of output.
   ///   - writeError: Prints one line of standard error.
-  /// - Returns: ``success`` or ``usageError``.
+  /// - Returns: ``success``, ``usageError`` or ``outputError``.
   @MainActor
   public static func run(
     arguments: [String],
@@ -53,40 +55,31 @@ public enum Program {
     }
     let session = Session(options: options, debounce: debounce, write: write)
     defer { session.end() }
-    if case .replay(let path) = options.mode {
+    let outputs: SessionOutputs
+    do {
+      outputs = try SessionOutputs(options: options, session: session)
+    } catch {
+      writeError(Terminal.printable("error: \(error)"))
+      return usageError
+    }
+    switch options.mode {
+    case .replay(let path):
       do {
         let replay = try ActionReplay(
           contentsOf: URL(fileURLWithPath: path), into: session.dispatcher)
         await session.replay(replay)
-        return success
       } catch {
+        outputs.abandon()
         writeError(Terminal.printable("error: \(path): \(error)"))
         return usageError
       }
-    }
-    var recording: ActionRecording?
-    if let path = options.recordPath {
-      do {
-        recording = try ActionRecording.start(writingTo: URL(fileURLWithPath: path))
-      } catch {
-        writeError(Terminal.printable("error: cannot write the recording to \(path)"))
-        return usageError
-      }
-    }
-    defer { recording?.stop() }
-    switch options.mode {
     case .scripted:
       await session.playScript()
     case .query(let query, let pages):
       await session.search(query, pages: pages)
     case .interactive:
       await session.runInteractive(input())
-    case .replay:
-      break  // played above
     }
-    if let skipped = recording?.skipped, !skipped.isEmpty {
-      write("  (not recorded, as their values are not Codable: \(skipped))")
-    }
-    return success
+    return outputs.finish(write: write, writeError: { writeError(Terminal.printable($0)) })
   }
 }

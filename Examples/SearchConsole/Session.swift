@@ -10,12 +10,12 @@ public final class Session {
   /// The dispatcher the session's actions go through.
   let dispatcher = SearchDispatcher()
   private let api: StubSearchAPI
-  private let store: SearchStore
+  /// The store, whose snapshot recordings carry.
+  let store: SearchStore
   private let viewModel: SearchViewModel
   private let view: ConsoleView
   private let write: @Sendable (String) -> Void
   private let actionLog: (any Disposable)?
-  private let logsActions: Bool
 
   /// Wires a session for `options`, printing through `write`.
   public init(
@@ -33,7 +33,6 @@ public final class Session {
     view = ConsoleView(viewModel: viewModel, write: write)
     self.write = write
     actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
-    logsActions = options.logActions
   }
 
   /// Stops logging actions, if it was.
@@ -61,11 +60,11 @@ public final class Session {
 
   /// Plays `replay` into the dispatcher, letting the view draw after each
   /// action, so that the screen shows what it showed when it was recorded.
+  /// (The replay sends its actions as the action creator would, so `--log`
+  /// shows them, and a recording or a report sees them.)
   func replay(_ replay: ActionReplay) async {
     await replay.play { [self] in
       await showOutcome()
-    } beforeEach: { [self, logsActions] action in
-      if logsActions { write("    · \(action.record)") }
     }
   }
 

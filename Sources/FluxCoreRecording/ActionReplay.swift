@@ -30,18 +30,27 @@ public struct ActionReplay: Sendable {
     public let time: Duration
     /// The value it sends.
     public let value: any Sendable
-    /// Sends it to the subject.
+    /// The JSON of the state recorded after it, if the recording has one.
+    let recordedState: Data?
+    /// Sends it to the subject, as an action sent through a view would be.
     let send: @Sendable () -> Void
+    /// Waits until what was dispatched to its subject has been delivered.
+    let waitUntilDelivered: @Sendable () async -> Void
 
     /// The action as `DispatchLog` shows it: `SearchDispatcher.items ← value`.
     public var record: DispatchRecord {
       DispatchRecord(label: label, value: value)
     }
 
-    /// Dispatches the action to its subject.
+    /// Dispatches the action to its subject, as an action creator would
+    /// through a dispatcher view: `DispatchLog`, and so a recording or a
+    /// store tester, sees it.
     public func dispatch() {
       send()
     }
+
+    /// Whether the recording holds the state after this action.
+    public var hasRecordedState: Bool { recordedState != nil }
   }
 
   /// How fast to play.
@@ -54,6 +63,9 @@ public struct ActionReplay: Sendable {
 
   /// The actions, in the order recorded.
   public let actions: [Action]
+  /// The summary the recording ended with, or `nil` for a recording that
+  /// was never stopped (or made before recordings had one).
+  public let summary: RecordingSummary?
 
   /// Checks the JSON Lines `text` against `dispatcher`.
   ///
@@ -72,12 +84,19 @@ public struct ActionReplay: Sendable {
       }, uniquingKeysWith: { first, _ in first })
     let decoder = JSONDecoder()
     var actions: [Action] = []
+    var summary: RecordingSummary?
     var lastTime = -Double.infinity
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     where !line.allSatisfy(\.isWhitespace) {
       let number = index + 1
       let data = Data(line.utf8)
+      if summary == nil, line.hasPrefix(#"{"summary""#),
+        let ending = try? decoder.decode(SummaryLine.self, from: data)
+      {
+        summary = ending.summary
+        continue
+      }
       let header: RecordedLineHeader
       do {
         header = try decoder.decode(RecordedLineHeader.self, from: data)
@@ -100,11 +119,13 @@ public struct ActionReplay: Sendable {
           reason: "\(header.label) holds \(subject.elementTypeName), which is not Codable")
       }
       do {
-        let (value, send) = try decoding.decodeAction(from: data, with: decoder)
+        let (value, send) = try decoding.decodeAction(
+          from: data, with: decoder, of: dispatcher)
         actions.append(
           Action(
             line: number, label: header.label, time: .seconds(header.time), value: value,
-            send: send))
+            recordedState: recordedState(in: data), send: send,
+            waitUntilDelivered: { [decoding] in await decoding.waitUntilDelivered() }))
       } catch let error as DecodingError {
         throw ReplayError(
           line: number,
@@ -118,6 +139,7 @@ public struct ActionReplay: Sendable {
       throw ReplayError(line: nil, reason: "the recording holds no action")
     }
     self.actions = actions
+    self.summary = summary
   }
 
   /// Checks the recording in the file at `url` against `dispatcher`.
@@ -146,32 +168,12 @@ public struct ActionReplay: Sendable {
     try self.init(jsonLines: text, into: dispatcher)
   }
 
-  /// Dispatches every action, in order, on the caller's actor (a replay
-  /// started on the main actor dispatches there, as the app's own action
-  /// creators would).
-  ///
-  /// - Parameters:
-  ///   - speed: At the recorded times, measured on `clock`, or without
-  ///     waiting.
-  ///   - clock: The clock for ``Speed/asRecorded``; tests pass their own.
-  ///   - afterEach: Runs after each action: to let a view draw it, say.
-  ///   - beforeEach: Runs before each action, with it: to log it, say.
-  ///   - isolation: The caller's actor, where the actions are dispatched.
-  public func play(
-    speed: Speed = .asFastAsPossible,
-    clock: some Clock<Duration> = ContinuousClock(),
-    afterEach: () async -> Void = {},
-    beforeEach: (Action) -> Void = { _ in },
-    isolation: isolated (any Actor)? = #isolation
-  ) async {
-    let start = clock.now
-    for action in actions {
-      if speed == .asRecorded {
-        try? await clock.sleep(until: start.advanced(by: action.time), tolerance: nil)
-      }
-      beforeEach(action)
-      action.dispatch()
-      await afterEach()
-    }
-  }
+}
+
+/// The JSON of the `"state"` member of the recorded line `data`, if any.
+private func recordedState(in data: Data) -> Data? {
+  guard let line = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let state = line["state"]
+  else { return nil }
+  return try? JSONSerialization.data(withJSONObject: state, options: [.fragmentsAllowed])
 }

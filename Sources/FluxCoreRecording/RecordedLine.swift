@@ -1,9 +1,12 @@
-/// One line of a recording: which subject, when, and what value.
+/// One line of a recording: which subject, when, what value, and, if the
+/// recording carries it, the state after the action.
 ///
-/// `{"label":"SearchDispatcher.request","time":0.312,"value":{…}}`: the
-/// subject's label as `DispatchLog` gives it, the seconds since the
-/// recording started, and the value as the subject's element type encodes it.
-struct RecordedLine<Value>: Codable where Value: Codable {
+/// `{"label":"SearchDispatcher.request","time":0.312,"value":{…},"state":{…}}`:
+/// the subject's label as `DispatchLog` gives it, the seconds since the
+/// recording started, the value as the subject's element type encodes it,
+/// and the app's state once the action was delivered (taken when the next
+/// action was sent, or when the recording stopped).
+struct RecordedLine<Value: Encodable>: Encodable {
   let label: String
   let time: Double
   let value: Value
@@ -14,4 +17,16 @@ struct RecordedLine<Value>: Codable where Value: Codable {
 struct RecordedLineHeader: Decodable {
   let label: String
   let time: Double
+}
+
+/// The value part of a line, decoded once the subject, and so the type, is
+/// known.
+struct RecordedValue<Value: Decodable>: Decodable {
+  let value: Value
+}
+
+/// The last line of a recording that was stopped:
+/// `{"summary":{"actions":12,"dropped":0,…}}`.
+struct SummaryLine: Codable {
+  let summary: RecordingSummary
 }

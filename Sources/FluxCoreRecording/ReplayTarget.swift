@@ -8,12 +8,16 @@ protocol ReplayableSubject {
 }
 
 /// A subject that a replay can decode values for and dispatch them to.
-protocol DecodingSubject: ReplayableSubject {
+protocol DecodingSubject: ReplayableSubject, Sendable {
   /// Decodes the line `data` as a recorded action of this subject; returns
-  /// its value and the action, ready to dispatch.
+  /// its value and the action, ready to dispatch as an action sent through
+  /// a view of `dispatcher` would be.
   func decodeAction(
-    from data: Data, with decoder: JSONDecoder
+    from data: Data, with decoder: JSONDecoder, of dispatcher: some DispatcherType
   ) throws -> (value: any Sendable, send: @Sendable () -> Void)
+
+  /// Waits until what was dispatched to the subject has been delivered.
+  func waitUntilDelivered() async
 }
 
 extension DispatchSubject: ReplayableSubject {
@@ -22,10 +26,10 @@ extension DispatchSubject: ReplayableSubject {
 
 extension DispatchSubject: DecodingSubject where Element: Codable {
   func decodeAction(
-    from data: Data, with decoder: JSONDecoder
+    from data: Data, with decoder: JSONDecoder, of dispatcher: some DispatcherType
   ) throws -> (value: any Sendable, send: @Sendable () -> Void) {
-    let value = try decoder.decode(RecordedLine<Element>.self, from: data).value
-    return (value, { self.dispatch(value) })
+    let value = try decoder.decode(RecordedValue<Element>.self, from: data).value
+    return (value, { self.dispatchAsAction(value, of: dispatcher) })
   }
 }
 

@@ -36,6 +36,18 @@ final class NotesStore: Store, @unchecked Sendable {
   }
 }
 
+/// A store with a bug: it keeps only the first note added.
+final class ForgetfulNotesStore: Store, @unchecked Sendable {
+  // Safe: every stored property is a `let` of a Sendable type.
+  let notes = Variable<[Note]>([])
+
+  init(_ dispatcher: AnyObservableDispatcher<NotesDispatcher>) {
+    super.init()
+    bind(dispatcher.added, to: notes) { notes, note in notes.isEmpty ? [note] : notes }
+    bind(dispatcher.removed, to: notes) { notes, id in notes.filter { $0.id != id } }
+  }
+}
+
 final class RecordAndReplayTests: XCTestCase {
   /// Sends a short session through the send-only view.
   private func playSession(_ dispatcher: NotesDispatcher) {
@@ -48,6 +60,8 @@ final class RecordAndReplayTests: XCTestCase {
     actions.isSyncing.dispatch(false)
   }
 
+  /// Records `session`; returns the lines of its actions (without the
+  /// summary line that ends the recording) and the recording.
   private func record(_ session: (NotesDispatcher) -> Void) -> (
     lines: [String], recording: ActionRecording
   ) {
@@ -55,7 +69,21 @@ final class RecordAndReplayTests: XCTestCase {
     let recording = ActionRecording.start(writingLinesTo: lines.handler)
     session(NotesDispatcher())
     recording.stop()
-    return (lines.values, recording)
+    XCTAssertTrue(lines.values.last?.hasPrefix(#"{"summary":"#) == true, "\(lines.values)")
+    return (lines.values.dropLast(), recording)
+  }
+
+  func testARecordingEndsWithItsSummaryWhichTheReplayReads() throws {
+    let lines = TestRecorder<String>()
+    let recording = ActionRecording.start(writingLinesTo: lines.handler)
+    playSession(NotesDispatcher())
+    let summary = recording.stop()
+
+    let replay = try ActionReplay(jsonLines: lines.values.joined(separator: "\n"), into: NotesDispatcher())
+    XCTAssertEqual(replay.summary, summary)
+    XCTAssertEqual(summary.actions, 5)
+    XCTAssertEqual(summary.skipped, ["NotesDispatcher.onSaved": 1])
+    XCTAssertEqual(replay.actions.count, 5)
   }
 
   func testReplayingARecordingBringsFreshStoresThroughTheSameStates() async throws {
@@ -76,7 +104,7 @@ final class RecordAndReplayTests: XCTestCase {
     XCTAssertEqual(freshStates.values, originalStates.values)
     XCTAssertEqual(freshStore.isSyncing.value, false)
     XCTAssertEqual(freshStore.notes.value, [Note(id: 2, text: "eggs \"free range\"\nand bread")])
-    XCTAssertEqual(replay.actions.map(\.label), lines.values.map { label(of: $0) })
+    XCTAssertEqual(replay.actions.map(\.label), lines.values.dropLast().map { label(of: $0) })
   }
 
   func testEachActionIsOneLineWithItsLabelTimeAndValue() throws {
@@ -150,6 +178,61 @@ final class RecordAndReplayTests: XCTestCase {
     XCTAssertEqual(atOneSecond, [1])
     XCTAssertEqual(received.values, [1, 2, 3])
     XCTAssertEqual(replay.actions.map(\.time), [.zero, .milliseconds(1_500), .seconds(4)])
+  }
+
+  /// Cancelling the replay's task dispatches nothing more: the wait for the
+  /// next action ends the replay instead of playing the rest at once.
+  @MainActor
+  func testACancelledReplayDispatchesNothingMore() async throws {
+    let text = """
+      {"label":"NotesDispatcher.removed","time":0,"value":1}
+      {"label":"NotesDispatcher.removed","time":1,"value":2}
+      {"label":"NotesDispatcher.removed","time":2,"value":3}
+      """
+    let dispatcher = NotesDispatcher()
+    let received = TestRecorder(dispatcher.removed)
+    let replay = try ActionReplay(jsonLines: text, into: dispatcher)
+    let clock = TestClock()
+
+    let playing = Task { await replay.play(speed: .asRecorded, clock: clock) }
+    try await received.waitForValues(count: 1)
+    try await clock.waitForSleepers(count: 1)
+    playing.cancel()
+    try await playing.value(within: 10)
+    await clock.advance(by: .seconds(5))
+
+    XCTAssertEqual(received.values, [1])
+  }
+
+  /// A recording that carries states is a regression test: a replay into
+  /// stores that behave differently reports the first step whose state
+  /// differs, with both states.
+  func testAReplayThatReachesAnotherStateReportsTheStepWhereItDiffers() async throws {
+    let original = NotesDispatcher()
+    let store = NotesStore(AnyObservableDispatcher(original))
+    let lines = TestRecorder<String>()
+    let recording = ActionRecording.start(
+      original, state: { store.notes.value }, writingLinesTo: lines.handler)
+    playSession(original)
+    recording.stop()
+    let text = lines.values.joined(separator: "\n")
+
+    let same = NotesDispatcher()
+    let sameStore = NotesStore(AnyObservableDispatcher(same))
+    let noDifference = await (try ActionReplay(jsonLines: text, into: same))
+      .play(checking: { sameStore.notes.value })
+    let other = NotesDispatcher()
+    let forgetfulStore = ForgetfulNotesStore(AnyObservableDispatcher(other))
+    let difference = await (try ActionReplay(jsonLines: text, into: other))
+      .play(checking: { forgetfulStore.notes.value })
+
+    XCTAssertNil(noDifference)
+    let found = try XCTUnwrap(difference)
+    XCTAssertEqual(found.step, 3)
+    XCTAssertEqual(found.action.label, "NotesDispatcher.added")
+    XCTAssertTrue("\(found)".hasPrefix("step 3 (line 3, NotesDispatcher.added ← "), "\(found)")
+    XCTAssertTrue(found.recorded.contains("eggs"), found.recorded)
+    XCTAssertFalse(found.replayed.contains("eggs"), found.replayed)
   }
 
   // MARK: Bad recordings: a precise error, and nothing dispatched

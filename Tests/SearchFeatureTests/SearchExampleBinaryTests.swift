@@ -159,6 +159,54 @@ final class SearchExampleBinaryTests: XCTestCase {
     XCTAssertEqual(screen.count, 23)
   }
 
+  /// The scripted session's recording is complete: every action, each with
+  /// the store's state after it, nothing dropped or skipped, and a summary.
+  func testTheScriptedSessionsRecordingIsCompleteWithStates() throws {
+    let recording = try temporaryFile("session.jsonl")
+
+    let session = try run(["--latency", "0", "--record", recording.path])
+
+    XCTAssertEqual(session.status, 0)
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 20 + 1)
+    XCTAssertTrue(lines.dropLast().allSatisfy { $0.contains(#""state":{"#) })
+    XCTAssertTrue(
+      lines.last?.hasPrefix(#"{"summary":{"actions":20,"dropped":0,"#) == true,
+      String(lines.last ?? ""))
+    XCTAssertTrue(lines.last?.contains(#""skipped":{},"statesOmitted":0}}"#) == true)
+  }
+
+  /// `--report` writes the inspector page of a session, live or replayed:
+  /// the same actions, with the store's state.
+  func testAReportIsWrittenForALiveSessionAndForItsReplay() throws {
+    let recording = try temporaryFile("session.jsonl")
+    let liveReport = try temporaryFile("live.html")
+    let replayReport = try temporaryFile("replay.html")
+
+    let live = try run(
+      ["json", "--latency", "0", "--record", recording.path, "--report", liveReport.path])
+    let replay = try run(["--replay", recording.path, "--report", replayReport.path])
+
+    XCTAssertEqual(live.status, 0)
+    XCTAssertEqual(replay.status, 0)
+    XCTAssertEqual(live.output.last, "  (inspector page: \(liveReport.path))")
+    for report in [liveReport, replayReport] {
+      let page = try String(contentsOf: report, encoding: .utf8)
+      XCTAssertTrue(page.hasPrefix("<!doctype html>"))
+      XCTAssertTrue(page.contains("<title>SearchExample session</title>"))
+      XCTAssertEqual(page.components(separatedBy: #"{"label":"SearchDispatcher."#).count - 1, 4)
+      XCTAssertEqual(page.components(separatedBy: #""state":{"#).count - 1, 4)
+    }
+  }
+
+  func testAReportThatCannotBeWrittenIsAnErrorBeforeAnythingRuns() throws {
+    let run = try run(["json", "--report", "/nonexistent-directory/report.html"])
+
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(run.output, [])
+    XCTAssertEqual(run.error, "error: cannot write the report to /nonexistent-directory/report.html\n")
+  }
+
   func testABadRecordingPrintsTheErrorAndExitsTwo() throws {
     let good = #"{"label":"SearchDispatcher.loading","time":0.1,"value":true}"#
     let cases: [(String, String)] = [

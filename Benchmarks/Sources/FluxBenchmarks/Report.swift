@@ -17,6 +17,7 @@ struct Report: Codable {
   let ratios: [Ratio]
   let mainActor: MainActorReport
   let overload: OverloadReport?
+  let recording: RecordingReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

@@ -6,13 +6,15 @@ import Foundation
 //
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
 //     [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
-//     [--overload-events E] [--main-actor-values V]
+//     [--overload-events E] [--main-actor-values V] [--recorded-actions A]
 //
 // --only and --contender keep the scenarios whose name contains TEXT and the
 // contenders named NAME, for profiling one thing at a time. --overload-events
 // sets how many events each flooding thread sends in the overload scenario
 // (default 1,000,000; 0 skips it); --main-actor-values how many values go to
-// the main actor in the main-actor scenario (default 100,000).
+// the main actor in the main-actor scenario (default 100,000);
+// --recorded-actions how many actions the recording scenario sends (default
+// 100,000; 0 skips it).
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
@@ -22,6 +24,7 @@ var only: String?
 var onlyContender: String?
 var overloadEvents = 1_000_000
 var mainActorValues = 100_000
+var recordedActions = 100_000
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
@@ -34,11 +37,13 @@ while let argument = arguments.popFirst() {
     overloadEvents = arguments.popFirst().flatMap(Int.init) ?? overloadEvents
   case "--main-actor-values":
     mainActorValues = arguments.popFirst().flatMap(Int.init) ?? mainActorValues
+  case "--recorded-actions":
+    recordedActions = arguments.popFirst().flatMap(Int.init) ?? recordedActions
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
-          + " [--overload-events E] [--main-actor-values V]\n").utf8))
+          + " [--overload-events E] [--main-actor-values V] [--recorded-actions A]\n").utf8))
     exit(2)
   }
 }
@@ -72,9 +77,13 @@ let counts =
     + allocationsPerOperation(operations: 100_000) : []
 let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
 let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
+let recording =
+  recordedActions > 0
+  ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 5))) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
-  ratios: ratios(results, counts), mainActor: mainActor, overload: overload)
+  ratios: ratios(results, counts), mainActor: mainActor, overload: overload,
+  recording: recording)
 
 if json {
   let encoder = JSONEncoder()
@@ -84,6 +93,7 @@ if json {
   printTable(report)
   printMainActor(mainActor)
   if let overload { printOverload(overload) }
+  if let recording { printRecording(recording) }
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")
   }

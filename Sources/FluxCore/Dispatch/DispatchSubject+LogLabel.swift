@@ -46,3 +46,14 @@ protocol LoggableSubject {
 extension DispatchSubject: LoggableSubject {
   var logIdentity: ObjectIdentifier { ObjectIdentifier(self) }
 }
+
+extension DispatchSubject {
+  /// Dispatches `element` as an action sent through a view of `dispatcher`
+  /// would be: logged first, under the subject's name, while ``DispatchLog``
+  /// is observed. For code that plays the action creators' part, as a
+  /// replay does.
+  package func dispatchAsAction(_ element: Element, of dispatcher: some DispatcherType) {
+    nameForTheLog(in: dispatcher)
+    AnyObserver(loggedSubject: self).dispatch(element)
+  }
+}

@@ -1,3 +1,4 @@
+import FluxCoreTextDiff
 import FluxCore
 
 extension StoreTester {

@@ -1,7 +1,8 @@
 import FluxCore
 import XCTest
 
-@testable import FluxCoreTesting
+import FluxCoreTesting
+import FluxCoreTextDiff
 
 final class TestRecorderTests: XCTestCase {
   func testARecorderRecordsWhatItsSourceDelivers() {

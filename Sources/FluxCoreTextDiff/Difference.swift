@@ -1,6 +1,9 @@
+// Readable differences, line by line, for the failures of FluxCoreTesting
+// and the state checks of FluxCoreRecording's replays.
+
 /// One step of an alignment of two sequences: a value in both, or in one
 /// only.
-enum AlignmentStep: Equatable {
+package enum AlignmentStep: Equatable {
   /// `expected[i]` equals `recorded[j]`.
   case common(Int, Int)
   /// `expected[i]` is missing from the recorded sequence.
@@ -11,7 +14,7 @@ enum AlignmentStep: Equatable {
 
 /// The alignment of `expected` and `recorded` that keeps a longest common
 /// subsequence, or `nil` past a few million comparisons.
-func alignment<Element: Equatable>(
+package func alignment<Element: Equatable>(
   expected: [Element], recorded: [Element]
 ) -> [AlignmentStep]? {
   guard expected.count * recorded.count <= 4_000_000 else { return nil }
@@ -45,7 +48,7 @@ func alignment<Element: Equatable>(
 /// The lines of a readable difference between two sequences: common values
 /// indented, expected-only values marked `-`, recorded-only values marked `+`,
 /// each with its index in its own sequence.
-func difference<Element: Equatable>(expected: [Element], recorded: [Element]) -> String {
+package func difference<Element: Equatable>(expected: [Element], recorded: [Element]) -> String {
   guard let steps = alignment(expected: expected, recorded: recorded) else {
     // Too long to align: show the first difference only.
     let index =
@@ -66,7 +69,7 @@ func difference<Element: Equatable>(expected: [Element], recorded: [Element]) ->
 /// A line-by-line difference between two multi-line texts: common lines
 /// indented, lines only in `expected` marked `-`, lines only in `actual`
 /// marked `+`.
-func textDifference(expected: String, actual: String) -> String {
+package func textDifference(expected: String, actual: String) -> String {
   let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
   let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
   guard let steps = alignment(expected: expectedLines, recorded: actualLines) else {
@@ -83,7 +86,7 @@ func textDifference(expected: String, actual: String) -> String {
 
 /// `value` as Swift's `dump` prints it: one line per stored property,
 /// nested, so that two values can be compared line by line.
-func dumped<Value>(_ value: Value) -> String {
+package func dumped<Value>(_ value: Value) -> String {
   var text = ""
   dump(value, to: &text)
   return text.hasSuffix("\n") ? String(text.dropLast()) : text

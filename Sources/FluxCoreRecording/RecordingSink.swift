@@ -1,0 +1,88 @@
+import Foundation
+
+/// Where the lines of a recording go: a file, written with POSIX calls that
+/// report every error instead of trapping, or a closure.
+enum RecordingSink: Sendable {
+  /// A file open for writing; closed when the recording ends.
+  case file(descriptor: Int32, path: String)
+  /// A closure that takes each line, without its newline.
+  case lines(@Sendable (String) -> Void)
+
+  /// Opens `url` for writing, replacing what it held.
+  ///
+  /// Refuses a pipe or a socket, whose reader could go away and make a
+  /// write send the process a signal.
+  static func file(at url: URL) throws(RecordingError) -> RecordingSink {
+    let path = url.path
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw RecordingError(path: path, operation: "open", code: errno)
+    }
+    var status = stat()
+    let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
+    guard kind == S_IFREG || kind == S_IFCHR else {
+      Foundation.close(descriptor)
+      throw RecordingError(path: path, reason: "is not a file (a pipe or a socket?)")
+    }
+    return .file(descriptor: descriptor, path: path)
+  }
+
+  /// Writes `bytes` whole, retrying short writes and interruptions.
+  ///
+  /// - Returns: The error, or `nil`.
+  func write(_ bytes: [UInt8]) -> RecordingError? {
+    guard case .file(let descriptor, let path) = self, !bytes.isEmpty else { return nil }
+    return bytes.withUnsafeBytes { buffer -> RecordingError? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return RecordingError(path: path, operation: "write", code: errno)
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+
+  /// Flushes a file to its storage and closes it.
+  ///
+  /// - Returns: The error, or `nil`.
+  func close() -> RecordingError? {
+    guard case .file(let descriptor, let path) = self else { return nil }
+    defer { Foundation.close(descriptor) }
+    if fsync(descriptor) != 0, errno != EINVAL {  // EINVAL: a device that cannot sync
+      return RecordingError(path: path, operation: "fsync", code: errno)
+    }
+    return nil
+  }
+}
+
+/// Why a recording could not be started or written: the file, and what
+/// went wrong.
+public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file's path.
+  public let path: String
+  /// What went wrong, in words.
+  public let reason: String
+
+  /// Creates an error for `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - reason: What went wrong.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  init(path: String, operation: String, code: Int32) {
+    self.init(path: path, reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  }
+
+  /// The error as `path: reason`.
+  public var description: String {
+    "\(path): \(reason)"
+  }
+}
