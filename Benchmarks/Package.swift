@@ -16,6 +16,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "CAllocationCounter"),
+    // One hot path at a time, for counting instructions under callgrind:
+    // scripts/instruction-counts.
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: [.product(name: "FluxCore", package: "FluxCore")],
+      path: "InstructionCounts"),
     .executableTarget(
       name: "FluxBenchmarks",
       dependencies: [

@@ -32,11 +32,15 @@ extension ActionReplay {
     }
   }
 
-  /// Dispatches every action as ``play(speed:clock:afterEach:beforeEach:isolation:)``
-  /// does, and after each one that the recording holds a state for, checks
-  /// the state `current` returns against it; stops at the first
-  /// difference. A recording of the app's state is so also a regression
-  /// test of its stores.
+  /// Plays the recording and checks the states it reaches against the
+  /// recorded ones.
+  ///
+  /// It dispatches every action as
+  /// ``play(speed:clock:afterEach:beforeEach:isolation:)`` does, and after
+  /// each one that the recording holds a state for, checks the state
+  /// `current` returns against it; it stops at the first difference. A
+  /// recording of the app's state is so also a regression test of its
+  /// stores.
   ///
   /// ```swift
   /// let replay = try ActionReplay(contentsOf: sessionURL, into: dispatcher)

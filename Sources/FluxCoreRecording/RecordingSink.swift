@@ -35,7 +35,8 @@ enum RecordingSink: Sendable {
     return bytes.withUnsafeBytes { buffer -> RecordingError? in
       var offset = 0
       while offset < buffer.count {
-        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = Foundation.write(
+          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return RecordingError(path: path, operation: "write", code: errno)

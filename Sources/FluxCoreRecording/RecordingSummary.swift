@@ -15,8 +15,9 @@ public struct RecordingSummary: Codable, Sendable, Equatable {
   public var statesOmitted: Int
   /// The seconds from the start of the recording to its stop.
   public var duration: Double
-  /// The first error writing the file met, in words, or `nil`. After it,
-  /// nothing more was written.
+  /// The first error writing the file met, in words, or `nil`.
+  ///
+  /// After it, nothing more was written.
   public var error: String?
 
   /// Creates a summary.

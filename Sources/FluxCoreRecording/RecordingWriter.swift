@@ -29,8 +29,12 @@ struct RecordingWriter: Sendable {
   }
 
   /// Takes the next action: writes the one before it, with its state.
-  mutating func take(_ record: PendingRecord) {
-    if let waiting { write(waiting, stateAfter: record.stateBefore) }
+  ///
+  /// - Parameters:
+  ///   - record: The action.
+  ///   - labels: The pipeline's labels, which the action's label indexes.
+  mutating func take(_ record: PendingRecord, labels: [String]) {
+    if let waiting { write(waiting, labels: labels, stateAfter: record.stateBefore) }
     waiting = record
   }
 
@@ -43,10 +47,12 @@ struct RecordingWriter: Sendable {
 
   /// Writes the last action with `finalState`, then the summary line, and
   /// closes the file; does nothing the second time.
-  mutating func finish(finalState: (any Encodable & Sendable)?, duration: Double, dropped: Int) {
+  mutating func finish(
+    finalState: (any Encodable & Sendable)?, duration: Double, dropped: Int, labels: [String]
+  ) {
     guard !isClosed else { return }
     isClosed = true
-    if let waiting { write(waiting, stateAfter: finalState) }
+    if let waiting { write(waiting, labels: labels, stateAfter: finalState) }
     waiting = nil
     summary.duration = duration
     summary.dropped = dropped
@@ -55,9 +61,12 @@ struct RecordingWriter: Sendable {
     if let error = sink.close(), summary.error == nil { summary.error = "\(error)" }
   }
 
-  private mutating func write(_ record: PendingRecord, stateAfter: (any Encodable & Sendable)?) {
-    guard let line = encodedLine(record) else {
-      summary.skipped[record.label, default: 0] += 1
+  private mutating func write(
+    _ record: PendingRecord, labels: [String], stateAfter: (any Encodable & Sendable)?
+  ) {
+    let label = labels[record.label]
+    guard let line = encodedLine(record, label: label) else {
+      summary.skipped[label, default: 0] += 1
       return
     }
     emit(line, state: stateAfter.flatMap { encodedState($0) })
@@ -66,10 +75,10 @@ struct RecordingWriter: Sendable {
 
   /// The line for `record`, without a state, or `nil` if its value cannot
   /// be recorded (it must be `Codable`, to be replayed).
-  private func encodedLine(_ record: PendingRecord) -> Data? {
+  private func encodedLine(_ record: PendingRecord, label: String) -> Data? {
     guard let value = record.value as? any Codable else { return nil }
     func encode<Value: Encodable>(_ value: Value) -> Data? {
-      try? encoder.encode(RecordedLine(label: record.label, time: record.time, value: value))
+      try? encoder.encode(RecordedLine(label: label, time: record.time, value: value))
     }
     return encode(value)
   }

@@ -1,4 +1,5 @@
 import FluxCoreTextDiff
+
 /// Checks that `recorder` recorded exactly `expected`, and otherwise records
 /// a failure with a line-by-line difference: `-` for an expected value that
 /// is missing, `+` for a recorded value that was not expected.

@@ -18,7 +18,8 @@ final class InspectorBrowserTests: XCTestCase {
     let dispatcher = InspectedDispatcher()
     let store = InspectedStore(dispatcher: .init(dispatcher))
     let lines = TestRecorder<String>()
-    let recording = ActionRecording.start(dispatcher, state: { store.state }, writingLinesTo: lines.handler)
+    let recording = ActionRecording.start(
+      dispatcher, state: { store.state }, writingLinesTo: lines.handler)
     let actions = AnyObserverDispatcher(dispatcher)
     actions.query.dispatch("json")
     actions.count.dispatch(5)
@@ -85,7 +86,8 @@ final class InspectorBrowserTests: XCTestCase {
         XCTFail("no headless browser found, and FLUXCORE_REQUIRE_BROWSER is set")
         throw XCTSkip("no browser")
       }
-      throw XCTSkip("no headless browser (chromium) is installed: the inspector is not checked in one")
+      throw XCTSkip(
+        "no headless browser (chromium) is installed: the inspector is not checked in one")
     }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("fluxcore-inspector-\(UUID().uuidString)")

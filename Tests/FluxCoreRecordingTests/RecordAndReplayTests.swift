@@ -79,7 +79,8 @@ final class RecordAndReplayTests: XCTestCase {
     playSession(NotesDispatcher())
     let summary = recording.stop()
 
-    let replay = try ActionReplay(jsonLines: lines.values.joined(separator: "\n"), into: NotesDispatcher())
+    let replay = try ActionReplay(
+      jsonLines: lines.values.joined(separator: "\n"), into: NotesDispatcher())
     XCTAssertEqual(replay.summary, summary)
     XCTAssertEqual(summary.actions, 5)
     XCTAssertEqual(summary.skipped, ["NotesDispatcher.onSaved": 1])

@@ -71,7 +71,8 @@ final class RecordingSafetyTests: XCTestCase {
       }
 
       let written = try lines(of: url)
-      XCTAssertEqual(FileManager.default.contents(atPath: url.path), fileWhenStopped.withLock { $0 })
+      XCTAssertEqual(
+        FileManager.default.contents(atPath: url.path), fileWhenStopped.withLock { $0 })
       XCTAssertTrue(written.last?.hasPrefix(#"{"summary":"#) == true)
       var recorded = Set<Int>()
       for line in written.dropLast() {
@@ -84,7 +85,8 @@ final class RecordingSafetyTests: XCTestCase {
         for index in 0..<counts[thread] {
           XCTAssertTrue(
             recorded.contains(thread * 1_000 + index),
-            "round \(round): thread \(thread)'s action \(index) returned before stop and is missing")
+            "round \(round): thread \(thread)'s action \(index) returned before stop and is missing"
+          )
         }
       }
       XCTAssertEqual(recording.summary.dropped, 0)

@@ -204,7 +204,8 @@ final class SearchExampleBinaryTests: XCTestCase {
 
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.output, [])
-    XCTAssertEqual(run.error, "error: cannot write the report to /nonexistent-directory/report.html\n")
+    XCTAssertEqual(
+      run.error, "error: cannot write the report to /nonexistent-directory/report.html\n")
   }
 
   func testABadRecordingPrintsTheErrorAndExitsTwo() throws {

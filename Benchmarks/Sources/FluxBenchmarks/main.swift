@@ -79,7 +79,7 @@ let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, mi
 let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
 let recording =
   recordedActions > 0
-  ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 5))) : nil
+  ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 7))) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, overload: overload,

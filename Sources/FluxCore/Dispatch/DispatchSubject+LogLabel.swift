@@ -48,10 +48,11 @@ extension DispatchSubject: LoggableSubject {
 }
 
 extension DispatchSubject {
-  /// Dispatches `element` as an action sent through a view of `dispatcher`
-  /// would be: logged first, under the subject's name, while ``DispatchLog``
-  /// is observed. For code that plays the action creators' part, as a
-  /// replay does.
+  /// Dispatches `element` as an action sent through a view of `dispatcher`.
+  ///
+  /// It is logged first, under the subject's name, while ``DispatchLog`` is
+  /// observed: for code that plays the action creators' part, as a replay
+  /// does.
   package func dispatchAsAction(_ element: Element, of dispatcher: some DispatcherType) {
     nameForTheLog(in: dispatcher)
     AnyObserver(loggedSubject: self).dispatch(element)

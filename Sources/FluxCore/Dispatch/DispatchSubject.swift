@@ -107,7 +107,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
   @inline(__always)
   public func dispatch(_ element: Element) {
     let core = self.core  // read once: it is a `let`, and this saves reloads
-    let role = DeliveryState.role(of: currentThreadID())
+    let role = DeliveryState.role(at: currentStackAddress())
     guard core.takeRoleIfIdle(as: role) else { return dispatchSlowly(element, as: role) }
     core.deliverToSnapshot(element)
     if !core.giveRoleBackIfNothingChanged(role) { deliverQueued(budget: core.deliveryBudget) }

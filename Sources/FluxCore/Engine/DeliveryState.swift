@@ -6,11 +6,11 @@
 /// compare-exchange and given back with a releasing one or a releasing store,
 /// so consecutive holders are ordered one after the other.
 ///
-/// Above the three flags, the word holds the identity of the thread that
-/// holds the role (see ``role(of:)``), so that a thread can tell that it is
-/// inside a delivery of the subject, at the cost of nothing but the value
-/// the fast path exchanges. It is 0 while nobody holds the role, and while
-/// the role waits for a relay to take it.
+/// Above the three flags, the word holds an address in the stack of the
+/// thread that holds the role (see ``role(at:)``), so that a thread can tell
+/// that it is inside a delivery of the subject, at the cost of nothing but
+/// the value the fast path exchanges. It is 0 while nobody holds the role,
+/// and while the role waits for a relay to take it.
 @usableFromInline
 enum DeliveryState: Sendable {
   /// A thread holds the delivery role.
@@ -26,21 +26,22 @@ enum DeliveryState: Sendable {
   /// The three flags; the rest of the word is the holder's identity.
   @inlinable static var flags: Int { 7 }
 
-  /// The word of a role held by `thread` (a ``currentThreadID()``), with no
-  /// other flag.
+  /// The word of a role held by the thread whose stack holds `address`
+  /// (a ``currentStackAddress()``), with no other flag.
   ///
-  /// A thread's identity is the address of its descriptor, so masking the
-  /// three low bits cannot make two live threads alike: their descriptors
-  /// are far more than eight bytes apart.
+  /// Masking the three low bits keeps the address in the same stack: no
+  /// stack ends within eight bytes of another.
   @inlinable
   @inline(__always)
-  static func role(of thread: UInt) -> Int {
-    Int(bitPattern: thread) & ~flags | delivering
+  static func role(at address: UInt) -> Int {
+    Int(bitPattern: address) & ~flags | delivering
   }
 
-  /// Whether `word` says that `thread` holds the role.
-  @inlinable
-  static func word(_ word: Int, isHeldBy thread: UInt) -> Bool {
-    word & ~flags == Int(bitPattern: thread) & ~flags && word & delivering != 0
+  /// Whether `word` says that the calling thread holds the role.
+  ///
+  /// Slow: for rare paths only.
+  static func isHeldByCurrentThread(_ word: Int) -> Bool {
+    word & delivering != 0 && word & ~flags != 0
+      && isInCurrentThreadsStack(UInt(bitPattern: word & ~flags))
   }
 }

@@ -16,14 +16,13 @@ extension DispatchSubject {
   ///     that must reach the marker.
   @usableFromInline
   func queueMarker(_ marker: DeliveryMarker, refusingTheHolder: Bool) -> Bool {
-    let thread = currentThreadID()
-    return lock.withLock(guarding: typedState) { _, state in
+    lock.withLock(guarding: typedState) { _, state in
       while true {
         // Acquiring: when the subject is idle, what its last holder delivered
         // happened before this returns.
         let word = core.delivery.load(ordering: .acquiring)
         guard word & DeliveryState.delivering != 0 else { return false }
-        if refusingTheHolder && DeliveryState.word(word, isHeldBy: thread) {
+        if refusingTheHolder && DeliveryState.isHeldByCurrentThread(word) {
           trapWaitInsideDelivery()
         }
         if core.delivery.compareExchange(

@@ -116,7 +116,8 @@ extension DispatchSubject {
         // (Only a thread holding the lock and the role changes a word that
         // is not 0.)
         core.delivery.store(
-          word & DeliveryState.flags | DeliveryState.role(of: run.thread), ordering: .relaxed)
+          word & DeliveryState.flags | DeliveryState.role(at: currentStackAddress()),
+          ordering: .relaxed)
       }
     }
     let share = run.share(owed: state.owed)

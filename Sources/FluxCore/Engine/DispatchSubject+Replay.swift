@@ -34,7 +34,7 @@ extension DispatchSubject {
     _ value: Element, ifWriteCountIs expectedWrites: Int? = nil,
     endingUpdateOn updatingThread: UInt? = nil
   ) -> Bool {
-    let role = DeliveryState.role(of: currentThreadID())
+    let role = DeliveryState.role(at: currentStackAddress())
     let (published, owned, replaced, stale) = lock.withLock(guarding: typedState) {
       registry, state in
       if let updatingThread,

@@ -16,7 +16,7 @@ extension DispatchSubject {
     // In an optional so that the common case (start at once, nothing to
     // replay) moves it into the registry instead of copying it.
     var created: Subscriber<Element>? = Subscriber(handler)
-    let role = DeliveryState.role(of: currentThreadID())
+    let role = DeliveryState.role(at: currentStackAddress())
     let (slot, id, replay) = lock.withLock(guarding: typedState) {
       registry, state in
       let (slot, id) = registry.reserve()

@@ -47,7 +47,8 @@ public enum RecordingInspector {
     }
     let payload: [String: Any] = ["lines": lines, "unreadable": unreadable]
     let json =
-      (try? JSONSerialization.data(withJSONObject: payload, options: [.fragmentsAllowed, .sortedKeys]))
+      (try? JSONSerialization.data(
+        withJSONObject: payload, options: [.fragmentsAllowed, .sortedKeys]))
       .map { String(decoding: $0, as: UTF8.self) } ?? #"{"lines":[],"unreadable":0}"#
     return InspectorPage.head + escapedForHTML(title) + InspectorPage.afterTitle
       + escapedForScriptData(json) + InspectorPage.tail

@@ -1,5 +1,5 @@
-import FluxCoreTextDiff
 import FluxCore
+import FluxCoreTextDiff
 
 extension StoreTester {
   /// Waits until every action sent so far has been delivered, then, with

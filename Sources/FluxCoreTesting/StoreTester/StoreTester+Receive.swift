@@ -1,5 +1,5 @@
-import FluxCoreTextDiff
 import FluxCore
+import FluxCoreTextDiff
 
 extension StoreTester {
   /// Asserts that the next action is `value` sent to the subject at

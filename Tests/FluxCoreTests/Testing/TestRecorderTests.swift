@@ -1,8 +1,7 @@
 import FluxCore
-import XCTest
-
 import FluxCoreTesting
 import FluxCoreTextDiff
+import XCTest
 
 final class TestRecorderTests: XCTestCase {
   func testARecorderRecordsWhatItsSourceDelivers() {
