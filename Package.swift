@@ -10,19 +10,24 @@ let package = Package(
     .library(name: "FluxCore", targets: ["FluxCore"]),
     .library(name: "FluxCoreTesting", targets: ["FluxCoreTesting"]),
     .library(name: "FluxCoreRecording", targets: ["FluxCoreRecording"]),
+    .library(name: "FluxCorePersistence", targets: ["FluxCorePersistence"]),
     .executable(name: "SearchExample", targets: ["SearchExample"]),
   ],
   targets: [
     // Library
     .target(name: "FluxCore"),
-    .target(name: "FluxCoreTesting", dependencies: ["FluxCore", "FluxCoreTextDiff"]),
-    .target(name: "FluxCoreRecording", dependencies: ["FluxCore", "FluxCoreTextDiff"]),
-    .target(name: "FluxCoreTextDiff"),
+    .target(name: "FluxCoreTesting", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
+    .target(name: "FluxCoreRecording", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
+    .target(name: "FluxCorePersistence", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
+    // What the products share, internal to the package: readable differences
+    // and decoding errors.
+    .target(name: "FluxCoreDiagnostics"),
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
     .target(
-      name: "SearchConsole", dependencies: ["SearchFeature", "FluxCore", "FluxCoreRecording"],
+      name: "SearchConsole",
+      dependencies: ["SearchFeature", "FluxCore", "FluxCoreRecording", "FluxCorePersistence"],
       path: "Examples/SearchConsole"),
     .executableTarget(
       name: "SearchExample", dependencies: ["SearchConsole"], path: "Examples/SearchExample"),
@@ -31,10 +36,18 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["FluxCore"], path: "Tests/TestSupport"),
     .testTarget(
       name: "FluxCoreTests",
-      dependencies: ["FluxCore", "FluxCoreTesting", "FluxCoreTextDiff", "TestSupport"]),
+      dependencies: ["FluxCore", "FluxCoreTesting", "FluxCoreDiagnostics", "TestSupport"]),
     .testTarget(
       name: "FluxCoreRecordingTests",
       dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),
+    .executableTarget(
+      name: "PersistenceWriter", dependencies: ["FluxCorePersistence"],
+      path: "Tests/PersistenceWriter"),
+    .testTarget(
+      name: "FluxCorePersistenceTests",
+      dependencies: [
+        "FluxCorePersistence", "FluxCore", "FluxCoreTesting", "TestSupport", "PersistenceWriter",
+      ]),
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [

@@ -28,6 +28,7 @@ let package = Package(
         "CAllocationCounter",
         .product(name: "FluxCore", package: "FluxCore"),
         .product(name: "FluxCoreRecording", package: "FluxCore"),
+        .product(name: "FluxCorePersistence", package: "FluxCore"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       // Export the allocation counter's malloc so that it replaces libc's for

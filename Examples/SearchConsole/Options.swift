@@ -30,6 +30,8 @@ public struct Options: Equatable, Sendable {
   public var recordPath: String?
   /// Where to write an inspector page of the session, if anywhere.
   public var reportPath: String?
+  /// Where to remember the last search between runs, if anywhere.
+  public var stateDirectory: String?
 
   /// The help text.
   public static let usage = """
@@ -57,6 +59,8 @@ public struct Options: Equatable, Sendable {
                             after it, to <file>, as JSON Lines.
       --report <file>       Write an inspector page of the session to <file>: one HTML
                             file, to open in a browser (works with --replay too).
+      --state-dir <dir>     Remember the last search (query and page) in <dir>
+                            between runs, and say what was restored.
       --replay <file>       Play a recording instead of a session: the screen shows what
                             the recorded session showed, without calling the stub API.
                             A file that cannot be played is an error (exit 2).
@@ -142,6 +146,8 @@ public struct Options: Equatable, Sendable {
         replayPath = try path(value(for: flag, inline: inline), for: flag)
       case "--report":
         options.reportPath = try path(value(for: flag, inline: inline), for: flag)
+      case "--state-dir":
+        options.stateDirectory = try path(value(for: flag, inline: inline), for: flag)
       case "--pages":
         pages = try number(value(for: flag, inline: inline), for: flag, in: 1...1_000)
       case "--per-page":

@@ -1,3 +1,4 @@
+import FluxCore
 import FluxCoreRecording
 import Foundation
 
@@ -53,7 +54,18 @@ public enum Program {
       }
       return success
     }
-    let session = Session(options: options, debounce: debounce, write: write)
+    var remembered: RememberedSearch?
+    if let directory = options.stateDirectory {
+      do {
+        remembered = try RememberedSearch(directory: directory, write: write)
+      } catch {
+        writeError(Terminal.printable("error: \(error)"))
+        return usageError
+      }
+    }
+    let session = Session(
+      options: options, debounce: debounce, memory: remembered?.variable ?? Variable(nil),
+      write: write)
     defer { session.end() }
     let outputs: SessionOutputs
     do {
@@ -80,6 +92,8 @@ public enum Program {
     case .interactive:
       await session.runInteractive(input())
     }
-    return outputs.finish(write: write, writeError: { writeError(Terminal.printable($0)) })
+    let status = outputs.finish(write: write, writeError: { writeError(Terminal.printable($0)) })
+    let saved = remembered?.flush { writeError(Terminal.printable($0)) } ?? success
+    return status != success ? status : saved
   }
 }

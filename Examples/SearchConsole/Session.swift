@@ -18,15 +18,23 @@ public final class Session {
   private let actionLog: (any Disposable)?
 
   /// Wires a session for `options`, printing through `write`.
+  ///
+  /// - Parameters:
+  ///   - options: The command line.
+  ///   - debounce: How long typing waits before it searches.
+  ///   - memory: Where the store keeps the last search, if it is remembered
+  ///     between runs.
+  ///   - write: Prints one line.
   public init(
     options: Options, debounce: Duration = .milliseconds(300),
+    memory: Variable<SearchMemory?> = Variable(nil),
     write: @escaping @Sendable (String) -> Void
   ) {
     api = StubSearchAPI(
       latency: .milliseconds(options.latencyMilliseconds),
       failureRate: options.failureRate,
       seed: options.seed)
-    store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher))
+    store = SearchStore(dispatcher: AnyObservableDispatcher(dispatcher), memory: memory)
     let actions = SearchActionCreator(
       api: api, perPage: options.perPage, dispatcher: AnyObserverDispatcher(dispatcher))
     viewModel = SearchViewModel(store: store, actions: actions, debounce: debounce)

@@ -1,5 +1,5 @@
 import FluxCore
-import FluxCoreTextDiff
+import FluxCoreDiagnostics
 import Foundation
 
 extension ActionReplay {

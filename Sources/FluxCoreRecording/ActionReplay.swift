@@ -1,4 +1,5 @@
 import FluxCore
+import FluxCoreDiagnostics
 import Foundation
 
 /// A recording made by ``ActionRecording``, checked against a dispatcher and

@@ -1,5 +1,5 @@
 import FluxCore
-import FluxCoreTextDiff
+import FluxCoreDiagnostics
 
 /// Where a replay's state first differed from the recorded one: the action
 /// after which it did, and both states.

@@ -1,4 +1,4 @@
-import FluxCoreTextDiff
+import FluxCoreDiagnostics
 
 /// Checks that `recorder` recorded exactly `expected`, and otherwise records
 /// a failure with a line-by-line difference: `-` for an expected value that

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `SearchExample` binary and checks what it prints.
@@ -206,6 +207,69 @@ final class SearchExampleBinaryTests: XCTestCase {
     XCTAssertEqual(run.output, [])
     XCTAssertEqual(
       run.error, "error: cannot write the report to /nonexistent-directory/report.html\n")
+  }
+
+  /// `--state-dir` remembers the last search between runs, and says what
+  /// it restored.
+  func testTheLastSearchIsRestoredOnTheNextRun() throws {
+    let directory = try temporaryFile("state")
+
+    let first = try run(["json", "--pages", "2", "--latency", "0", "--state-dir", directory.path])
+    let second = try run(["zebra", "--latency", "0", "--state-dir", directory.path])
+    let third = try run(["sql", "--latency", "0", "--state-dir", directory.path])
+
+    XCTAssertEqual(first.status, 0)
+    XCTAssertFalse(first.output.contains { $0.hasPrefix("Restored") })
+    XCTAssertEqual(second.output.first, "Restored your last search: “json”, page 2")
+    XCTAssertEqual(third.output.first, "Restored your last search: “zebra”, page 1")
+  }
+
+  /// An unreadable memory is kept, moved aside, and said; the run goes on.
+  func testAnUnreadableMemoryIsKeptAndReportedAndTheRunGoesOn() throws {
+    let directory = try temporaryFile("state")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("search.json")
+    try Data("{\"value\":{\"query\":".utf8).write(to: file)
+
+    let run = try run(["http", "--latency", "0", "--state-dir", directory.path])
+
+    XCTAssertEqual(run.status, 0)
+    let first = try XCTUnwrap(run.output.first)
+    XCTAssertTrue(
+      first.hasPrefix(
+        "Could not read saved state: not a state file (not valid JSON: a torn or damaged file); "
+          + "moved it to \(file.path).unreadable-not-a-state-file-"), first)
+    XCTAssertTrue(first.hasSuffix(". Starting afresh."))
+    let moved = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasPrefix("search.json.unreadable-") }
+    XCTAssertEqual(moved.count, 1)
+    XCTAssertEqual(
+      try String(contentsOf: directory.appendingPathComponent(moved[0]), encoding: .utf8),
+      "{\"value\":{\"query\":")
+    XCTAssertTrue(run.output.contains("   1. HTTP Client — harbor · ★ 4,398 · http, client"))
+  }
+
+  /// The example, killed at random instants of its scripted session and
+  /// started again, never finds its memory unreadable.
+  func testKilledAndRestartedManyTimesTheMemoryIsAlwaysReadable() throws {
+    let directory = try temporaryFile("state")
+    var random = SystemRandomNumberGenerator()
+    var restored = 0
+    for round in 0..<20 {
+      let child = try ChildProcess(
+        builtProduct("SearchExample").path,
+        arguments: ["--latency", "0", "--state-dir", directory.path])
+      usleep(UInt32.random(in: 50_000...1_000_000, using: &random))
+      child.kill(SIGKILL)
+      _ = child.wait(timeout: .seconds(10))
+      let output = child.output
+      XCTAssertFalse(output.contains("Could not read saved state"), "round \(round): \(output)")
+      if output.hasPrefix("Restored your last search: ") { restored += 1 }
+    }
+    let last = try run(["--latency", "0", "--state-dir", directory.path])
+    XCTAssertFalse(last.output.contains { $0.hasPrefix("Could not read saved state") })
+    XCTAssertTrue(last.output.first?.hasPrefix("Restored your last search: ") == true)
+    XCTAssertGreaterThan(restored, 0)
   }
 
   func testABadRecordingPrintsTheErrorAndExitsTwo() throws {

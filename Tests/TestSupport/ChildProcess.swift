@@ -21,6 +21,8 @@ package final class ChildProcess: Sendable {
 
   /// The child's process identifier.
   package let pid: pid_t
+  /// The read end of the child's signal pipe, if it has one.
+  private let signalReader: Int32?
   private let outputPath: String
   /// Where standard error goes, when not with the output.
   private let errorPath: String?
@@ -37,10 +39,13 @@ package final class ChildProcess: Sendable {
   ///   - standardInput: A file to read standard input from, if any.
   ///   - separateStandardError: Whether standard error goes to a file of its
   ///     own (``errorOutput``) rather than with the output.
+  ///   - signalPipe: Whether the child gets a pipe on descriptor 3, to say
+  ///     when it is ready: ``waitForSignal(timeout:)`` waits for its first
+  ///     byte.
   /// - Throws: The error of `posix_spawn`.
   package init(
     _ executable: String, arguments: [String] = [], environment: [String: String] = [:],
-    standardInput: String? = nil, separateStandardError: Bool = false
+    standardInput: String? = nil, separateStandardError: Bool = false, signalPipe: Bool = false
   ) throws {
     let base = FileManager.default.temporaryDirectory
       .appendingPathComponent("fluxcore-child-\(getpid())-\(UUID().uuidString)").path
@@ -56,6 +61,16 @@ package final class ChildProcess: Sendable {
       posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
     posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
+    var pipeEnds: [Int32] = [-1, -1]
+    if signalPipe {
+      guard pipe(&pipeEnds) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      // Neither end leaks into other children; the child gets its own copy
+      // of the write end as descriptor 3.
+      for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 3)
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    }
+    defer { if signalPipe { close(pipeEnds[1]) } }
 
     var variables = ProcessInfo.processInfo.environment
     variables.merge(environment) { $1 }
@@ -66,8 +81,12 @@ package final class ChildProcess: Sendable {
     }
     var child: pid_t = 0
     let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    guard spawned == 0 else {
+      if signalPipe { close(pipeEnds[0]) }
+      throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL)
+    }
     pid = child
+    signalReader = signalPipe ? pipeEnds[0] : nil
     // A thread that only waits for the child to end.
     let thread = Thread { [pid, status, ended] in
       var raw: Int32 = 0
@@ -80,6 +99,7 @@ package final class ChildProcess: Sendable {
   }
 
   deinit {
+    if let signalReader { close(signalReader) }
     for path in [outputPath, errorPath].compactMap(\.self) {
       try? FileManager.default.removeItem(atPath: path)
     }
@@ -91,6 +111,24 @@ package final class ChildProcess: Sendable {
   /// variable to know which side it is on.
   package convenience init(runningTest test: String, environment: [String: String]) throws {
     try self.init(CommandLine.arguments[0], arguments: [test], environment: environment)
+  }
+
+  /// Waits, blocking, for the child to write to its signal pipe, for at
+  /// most `timeout`.
+  ///
+  /// - Returns: Whether it did; `false` if the time ran out, or the child
+  ///   ended first.
+  package func waitForSignal(timeout: Duration) -> Bool {
+    guard let signalReader else { return false }
+    var request = pollfd(fd: signalReader, events: Int16(POLLIN), revents: 0)
+    let milliseconds = Int32(min(timeout.components.seconds * 1_000, Int64(Int32.max)))
+    while true {
+      let ready = poll(&request, 1, milliseconds)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { return false }
+      var byte: UInt8 = 0
+      return read(signalReader, &byte, 1) == 1
+    }
   }
 
   /// Sends `signal` to the child.

@@ -18,6 +18,7 @@ struct Report: Codable {
   let mainActor: MainActorReport
   let overload: OverloadReport?
   let recording: RecordingReport?
+  let persistence: PersistenceReport
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

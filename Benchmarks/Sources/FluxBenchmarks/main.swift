@@ -77,13 +77,14 @@ let counts =
     + allocationsPerOperation(operations: 100_000) : []
 let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
 let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
+let persistence = persistenceScenario(runs: max(1, min(rounds, 5)))
 let recording =
   recordedActions > 0
   ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 7))) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, overload: overload,
-  recording: recording)
+  recording: recording, persistence: persistence)
 
 if json {
   let encoder = JSONEncoder()
@@ -94,6 +95,7 @@ if json {
   printMainActor(mainActor)
   if let overload { printOverload(overload) }
   if let recording { printRecording(recording) }
+  printPersistence(persistence)
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")
   }

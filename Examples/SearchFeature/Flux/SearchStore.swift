@@ -18,6 +18,9 @@ public final class SearchStore: Store, @unchecked Sendable {
   public let totalCount: Property<Int>
   /// Whether another page can be loaded.
   public let hasMore: Property<Bool>
+  /// The last search that loaded a page: what the app remembers between
+  /// launches, when it gives the store a persisted variable.
+  public let lastSearch: Property<SearchMemory?>
 
   private let _results = Variable(LoadState<[Item], SearchError>.idle)
   private let _request = Variable<SearchRequest?>(nil)
@@ -26,13 +29,20 @@ public final class SearchStore: Store, @unchecked Sendable {
 
   /// Creates a store that listens to `dispatcher`.
   ///
-  /// - Parameter dispatcher: What to listen to; by default the shared
-  ///   dispatcher.
-  public init(dispatcher: AnyObservableDispatcher<SearchDispatcher> = .init()) {
+  /// - Parameters:
+  ///   - dispatcher: What to listen to; by default the shared dispatcher.
+  ///   - memory: Where to keep the last search that loaded a page: a
+  ///     variable of the store's own by default, or one that a
+  ///     `PersistentState` saves, to remember it between launches.
+  public init(
+    dispatcher: AnyObservableDispatcher<SearchDispatcher> = .init(),
+    memory: Variable<SearchMemory?> = Variable(nil)
+  ) {
     results = _results.asProperty()
     request = _request.asProperty()
     totalCount = _totalCount.asProperty()
     hasMore = _hasMore.asProperty()
+    lastSearch = memory.asProperty()
     super.init()
 
     // A request starts a load (the `loading` action that follows it is for
@@ -52,6 +62,11 @@ public final class SearchStore: Store, @unchecked Sendable {
         with: page.request.page == 1 ? page.items : (state.value ?? []) + page.items)
     }
     bind(dispatcher.error, to: _results) { state, error in state.failing(with: error) }
+    bind(
+      dispatcher.items.map {
+        Optional(SearchMemory(query: $0.request.query, page: $0.request.page))
+      },
+      to: memory)
   }
 
   /// The items loaded so far for the current query.

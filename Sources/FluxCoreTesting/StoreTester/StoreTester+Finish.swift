@@ -1,5 +1,5 @@
 import FluxCore
-import FluxCoreTextDiff
+import FluxCoreDiagnostics
 
 extension StoreTester {
   /// Waits until every action sent so far has been delivered, then, with

@@ -1,5 +1,5 @@
 import FluxCore
-import FluxCoreTextDiff
+import FluxCoreDiagnostics
 
 extension StoreTester {
   /// Asserts that the next action is `value` sent to the subject at

@@ -1,6 +1,6 @@
 import FluxCore
+import FluxCoreDiagnostics
 import FluxCoreTesting
-import FluxCoreTextDiff
 import XCTest
 
 final class TestRecorderTests: XCTestCase {

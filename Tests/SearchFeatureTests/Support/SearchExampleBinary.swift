@@ -17,7 +17,7 @@ struct BinaryHung: Error {
 func runSearchExample(
   _ arguments: [String], input: [UInt8] = [], environment: [String: String] = [:]
 ) throws -> (status: Int32, output: String, error: String) {
-  let binary = productsDirectory.appendingPathComponent("SearchExample")
+  let binary = builtProduct("SearchExample")
   guard FileManager.default.isExecutableFile(atPath: binary.path) else {
     throw MissingBinary(path: binary.path)
   }
@@ -37,16 +37,4 @@ func runSearchExample(
     case .signalled(let signal): 128 + signal
     }
   return (status, child.output, child.errorOutput)
-}
-
-/// Where `swift test` put the products, the test bundle among them.
-private var productsDirectory: URL {
-  #if os(macOS)
-  for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-    return bundle.bundleURL.deletingLastPathComponent()
-  }
-  fatalError("cannot find the products directory")
-  #else
-  return Bundle.main.bundleURL
-  #endif
 }

@@ -1,5 +1,6 @@
 // Readable differences, line by line, for the failures of FluxCoreTesting
-// and the state checks of FluxCoreRecording's replays.
+// and the state checks of FluxCoreRecording's replays. (FluxCoreDiagnostics
+// is internal to the package: the descriptions its products share.)
 
 /// One step of an alignment of two sequences: a value in both, or in one
 /// only.

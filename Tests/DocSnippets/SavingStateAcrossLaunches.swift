@@ -1,0 +1,6 @@
+import Foundation
+
+/// Where the article's states live.
+let draftURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("draft.json")
+let settingsURL = URL(fileURLWithPath: NSTemporaryDirectory())
+  .appendingPathComponent("settings.json")

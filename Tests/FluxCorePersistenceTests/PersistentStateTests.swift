@@ -1,0 +1,192 @@
+import FluxCore
+import FluxCorePersistence
+import FluxCoreTesting
+import Foundation
+import Testing
+
+/// A directory of the test's own, removed at the end.
+final class TemporaryDirectory: Sendable {
+  let url: URL
+
+  init() {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-persistence-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  func file(_ name: String = "state.json") -> URL {
+    url.appendingPathComponent(name)
+  }
+
+  /// The names in the directory, sorted.
+  var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+}
+
+struct Settings: Codable, Sendable, Equatable {
+  var theme = "light"
+  var fontSize = 14
+}
+
+/// Restoring, coalescing, flushing: what a `PersistentState` does with its
+/// file when nothing goes wrong.
+@Suite struct PersistentStateTests {
+  @Test func theSavedStateIsThereBeforeAnythingReadsIt() throws {
+    let directory = TemporaryDirectory()
+    do {
+      let first = try PersistentState(file: directory.file(), default: Settings())
+      first.variable.value = Settings(theme: "dark", fontSize: 18)
+      try first.flush()
+    }
+
+    let second = try PersistentState(file: directory.file(), default: Settings())
+    let seen = TestRecorder(second.variable)
+
+    #expect(second.restoration == .restored(fromVersion: 1))
+    assertValues(seen, equal: [Settings(theme: "dark", fontSize: 18)])
+  }
+
+  @Test func withNoFileTheStateStartsFromItsDefaultAndWritesNothing() throws {
+    let directory = TemporaryDirectory()
+
+    let state = try PersistentState(file: directory.file(), default: Settings())
+    try state.flush()
+
+    #expect(state.restoration == .noFile)
+    #expect(state.value == Settings())
+    #expect(state.saves.value == 0)
+    #expect(directory.names == ["state.json.lock"])
+  }
+
+  /// A burst of changes, however long, is one write, once the changes have
+  /// stopped for the quiet period on the clock.
+  @Test func aBurstOfChangesIsOneWriteAfterTheQuietPeriod() async throws {
+    let directory = TemporaryDirectory()
+    let clock = TestClock()
+    let state = try PersistentState(
+      file: directory.file(), quietPeriod: .milliseconds(500), clock: clock, default: 0)
+    let saves = TestRecorder(state.saves)
+
+    for value in 1...100_000 { state.variable.value = value }
+    try await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .milliseconds(499))
+    let beforeTheQuietPeriodEnds = saves.values
+    await clock.advance(by: .milliseconds(1))
+    try await saves.waitForValues(count: 2)
+    try state.flush()  // nothing left to write
+    await clock.advance(by: .seconds(10))
+
+    #expect(beforeTheQuietPeriodEnds == [0])
+    #expect(saves.values == [0, 1])
+    #expect(try savedValue(in: directory.file(), as: Int.self) == 100_000)
+  }
+
+  /// A change during the quiet period starts it over.
+  @Test func aChangeDuringTheQuietPeriodStartsItOver() async throws {
+    let directory = TemporaryDirectory()
+    let clock = TestClock()
+    let state = try PersistentState(
+      file: directory.file(), quietPeriod: .milliseconds(500), clock: clock, default: 0)
+    let saves = TestRecorder(state.saves)
+
+    state.variable.value = 1
+    try await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .milliseconds(400))
+    state.variable.value = 2
+    await clock.advance(by: .milliseconds(400))  // 800 ms: 400 after the last change
+    let afterEightHundred = saves.values
+    await clock.advance(by: .milliseconds(100))
+    try await saves.waitForValues(count: 2)
+
+    #expect(afterEightHundred == [0])
+    #expect(try savedValue(in: directory.file(), as: Int.self) == 2)
+  }
+
+  @Test func flushWritesNow() throws {
+    let directory = TemporaryDirectory()
+    let state = try PersistentState(
+      file: directory.file(), quietPeriod: .seconds(3_600), default: Settings())
+
+    state.variable.value = Settings(theme: "sepia", fontSize: 12)
+    try state.flush()
+
+    #expect(state.saves.value == 1)
+    #expect(
+      try savedValue(in: directory.file(), as: Settings.self)
+        == Settings(theme: "sepia", fontSize: 12))
+  }
+
+  /// The file holds the version and the value, as JSON.
+  @Test func theFileHoldsTheVersionAndTheValue() throws {
+    let directory = TemporaryDirectory()
+    let state = try PersistentState(file: directory.file(), version: 3, default: Settings())
+
+    state.variable.value = Settings(theme: "dark", fontSize: 16)
+    try state.flush()
+
+    let text = try String(contentsOf: directory.file(), encoding: .utf8)
+    #expect(text == #"{"value":{"fontSize":16,"theme":"dark"},"version":3}"#)
+  }
+
+  /// Another `PersistentState` of the same file, in the same process, is
+  /// refused like one of another process: two writers would interleave.
+  @Test func aSecondWriterOfTheSameFileIsRefused() throws {
+    let directory = TemporaryDirectory()
+    let first = try PersistentState(file: directory.file(), default: 0)
+
+    #expect(throws: PersistenceError.self) {
+      _ = try PersistentState(file: directory.file(), default: 0)
+    }
+    do {
+      _ = try PersistentState(file: directory.file(), default: 0)
+    } catch {
+      #expect(error.kind == .locked)
+      #expect(
+        "\(error)"
+          == "\(directory.file().path): another process is saving to this file "
+          + "(it holds \(directory.file().path).lock)")
+    }
+    withExtendedLifetime(first) {}
+  }
+
+  /// A write that fails keeps the old file, shows its error as a value, and
+  /// is tried again on the next change.
+  @Test func aFailedWriteIsReportedKeepsTheOldFileAndIsTriedAgain() throws {
+    let directory = TemporaryDirectory()
+    let nested = directory.url.appendingPathComponent("nested")
+    let file = nested.appendingPathComponent("state.json")
+    let state = try PersistentState(file: file, quietPeriod: .seconds(3_600), default: 0)
+    state.variable.value = 1
+    try state.flush()
+    try FileManager.default.removeItem(at: nested)  // the directory goes away
+
+    state.variable.value = 2
+    #expect(throws: PersistenceError.self) { try state.flush() }
+    let reported = state.saveError.value
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    state.variable.value = 3
+    try state.flush()
+
+    #expect(reported?.kind == .io(errno: ENOENT))
+    #expect(state.saveError.value == nil)
+    #expect(state.saves.value == 2)
+    #expect(try savedValue(in: file, as: Int.self) == 3)
+  }
+}
+
+/// The value saved in `file`, read without taking its lock (a state that
+/// holds it may be open): the file's `value`, decoded.
+func savedValue<Value: Decodable>(in file: URL, as type: Value.Type) throws -> Value {
+  try JSONDecoder().decode(SavedFile<Value>.self, from: Data(contentsOf: file)).value
+}
+
+/// What a state file holds, for reading it in tests.
+struct SavedFile<Value: Decodable>: Decodable {
+  let version: Int
+  let value: Value
+}
