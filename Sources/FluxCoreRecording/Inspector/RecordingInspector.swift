@@ -24,7 +24,7 @@ import Foundation
 /// > and shown through the DOM's `textContent`, so a value such as
 /// > `</script>` or `<img onerror=…>` shows as the text it is. A line that
 /// > is not JSON is counted as unreadable and left out.
-public enum RecordingInspector {
+public enum RecordingInspector: Sendable {
   /// The page for the recording `text`, in JSON Lines as ``ActionRecording``
   /// writes them.
   ///
