@@ -7,6 +7,11 @@ import SearchConsole
 let status = await Program.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
   input: standardInputLines(),
-  write: { print($0) },
+  // Flushed line by line: a log that a pipe collects keeps every line
+  // written, even if the process is killed.
+  write: {
+    print($0)
+    fflush(nil)
+  },
   writeError: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
 exit(status)

@@ -16,11 +16,15 @@ enum ModelGenerator {
 
     func chain() -> [ChainStep] {
       (0..<Int.random(in: 0...2, using: &random)).map { _ in
-        switch Int.random(in: 0..<5, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0: .map(add: Int.random(in: 1...3, using: &random))
         case 1: .filter(multipleOf: Int.random(in: 2...3, using: &random))
         case 2: .skip(Int.random(in: -1...3, using: &random))
         case 3: .take(Int.random(in: -1...5, using: &random))
+        case 4: .distinctWithin(Int.random(in: 1...2, using: &random))
+        case 5: .scan(initial: Int.random(in: -2...2, using: &random))
+        case 6: .startWith(Int.random(in: -9...9, using: &random))
+        case 7: .addLatestOfVariable
         default: .distinct
         }
       }

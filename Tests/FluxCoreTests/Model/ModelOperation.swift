@@ -52,6 +52,15 @@ enum ChainStep: CustomStringConvertible, Sendable {
   case skip(Int)
   case take(Int)
   case distinct
+  /// `distinctUntilChanged { abs($0 - $1) <= within }`: not transitive, so
+  /// it shows whether values are compared with the last one delivered.
+  case distinctWithin(Int)
+  /// `scan(initial) { $0 &+ $1 }`.
+  case scan(initial: Int)
+  /// `startWith(value)`.
+  case startWith(Int)
+  /// `withLatestFrom(V) { $0 &+ $1 }`: a subscription to the variable too.
+  case addLatestOfVariable
 
   var description: String {
     switch self {
@@ -60,7 +69,16 @@ enum ChainStep: CustomStringConvertible, Sendable {
     case .skip(let count): "skip(\(count))"
     case .take(let count): "take(\(count))"
     case .distinct: "distinctUntilChanged()"
+    case .distinctWithin(let within): "distinctUntilChanged(within: \(within))"
+    case .scan(let initial): "scan(\(initial), +)"
+    case .startWith(let value): "startWith(\(value))"
+    case .addLatestOfVariable: "withLatestFrom(V, +)"
     }
+  }
+
+  /// Whether this is a `take` that never subscribes upstream.
+  var takesNothing: Bool {
+    if case .take(let count) = self { count <= 0 } else { false }
   }
 }
 

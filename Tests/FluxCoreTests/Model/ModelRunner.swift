@@ -76,6 +76,11 @@ final class ModelRunner: @unchecked Sendable {
       case .skip(let count): source = source.skip(count)
       case .take(let count): source = source.take(count)
       case .distinct: source = source.distinctUntilChanged()
+      case .distinctWithin(let within):
+        source = source.distinctUntilChanged { abs($0 - $1) <= within }
+      case .scan(let initial): source = source.scan(initial) { $0 &+ $1 }
+      case .startWith(let value): source = source.startWith(value)
+      case .addLatestOfVariable: source = source.withLatestFrom(variable) { $0 &+ $1 }
       }
     }
     attach(ModelProbe(id: id), to: source, subject: subject, behavior: behavior)
@@ -204,11 +209,12 @@ final class ModelRunner: @unchecked Sendable {
     let modelVariable = ReferenceSubject(index: 2, latest: 0)
     var modelSubscriptions: [Int: (ReferenceSubject, ReferenceSubject.Subscription)] = [:]
     for subject in model + [modelVariable] {
+      subject.latestOfVariable = { modelVariable.latest! }
       subject.onSubscribeAnother = { id, owner in
         modelSubscriptions[id] = (owner, owner.subscribe(id: id, chain: [], behavior: .plain))
       }
       subject.onDisposeOther = { id in
-        if let (owner, subscription) = modelSubscriptions[id] { owner.dispose(subscription) }
+        if let (owner, subscription) = modelSubscriptions[id] { owner.release(subscription) }
       }
     }
 
@@ -224,12 +230,12 @@ final class ModelRunner: @unchecked Sendable {
       switch operation {
       case .subscribe(let id, let subject, let chain, let behavior):
         runner.subscribe(id: id, subject: subject, chain: chain, behavior: behavior)
-        modelSubscriptions[id] = (
-          model[subject], model[subject].subscribe(id: id, chain: chain, behavior: behavior)
-        )
+        model[subject].subscribe(id: id, chain: chain, behavior: behavior) {
+          modelSubscriptions[id] = (model[subject], $0)
+        }
       case .dispose(let id):
         runner.dispose(id: id)
-        if let (owner, subscription) = modelSubscriptions[id] { owner.dispose(subscription) }
+        if let (owner, subscription) = modelSubscriptions[id] { owner.release(subscription) }
       case .dispatch(let subject, let value):
         runner.subjects[subject].dispatch(value)
         model[subject].dispatch(value)
@@ -285,7 +291,8 @@ final class ModelRunner: @unchecked Sendable {
     // no other (a `take` that finished, say, has ended its subscription).
     let expectedLive = [
       3 + model[0].subscribers.count, 1 + model[1].subscribers.count,
-      modelVariable.subscribers.count,
+      modelVariable.subscribers.count
+        + subscriptions.values.map(\.1.variableSubscriptions).reduce(0, +),
     ]
     let live = [
       subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount,

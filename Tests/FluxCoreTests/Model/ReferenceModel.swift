@@ -10,13 +10,35 @@
 ///   starts with the first event queued after it.
 /// - A variable stores the value, then delivers it as an event; a replaying
 ///   subscription gets the stored value first.
+/// - `startWith` values are delivered while subscribing, before the source
+///   is subscribed to, the last `startWith` of a chain first; each goes
+///   through the operators after its own. A handler that disposes its
+///   subscription then has no token yet: the disposal takes effect when
+///   `subscribe` returns, so the rest of the starting values still arrive.
+/// - `take` ends what is upstream of it; a `withLatestFrom(V)` upstream of a
+///   finished `take` ends with it, one downstream of it stays subscribed to
+///   V until the subscription is disposed.
 final class ReferenceSubject {
   final class Subscription {
     let id: Int
     var steps: [StepState]
     let behavior: Behavior
+    /// Whether values no longer reach the handler: disposed, or ended by a
+    /// `take`.
     var isDisposed = false
+    /// Whether the test (or a handler) disposed it.
+    var isReleased = false
     var outputs: [Int] = []
+
+    /// How many subscriptions to the variable its `withLatestFrom` steps
+    /// hold: those not upstream of a `take` that has ended.
+    var variableSubscriptions: Int {
+      guard !isReleased else { return 0 }
+      return steps.indices.filter { index in
+        guard case .addLatestOfVariable = steps[index].step else { return false }
+        return !steps[(index + 1)...].contains { $0.hasEnded }
+      }.count
+    }
 
     init(id: Int, chain: [ChainStep], behavior: Behavior) {
       self.id = id
@@ -29,10 +51,16 @@ final class ReferenceSubject {
   struct StepState {
     let step: ChainStep
     var seen = 0
+    /// The last value delivered (`distinct…`) or the running result
+    /// (`scan`).
     var last: Int?
+    /// Whether this is a `take` that has ended what is upstream of it.
+    var hasEnded: Bool
 
     init(_ step: ChainStep) {
       self.step = step
+      hasEnded = step.takesNothing
+      if case .scan(let initial) = step { last = initial }
     }
   }
 
@@ -49,6 +77,8 @@ final class ReferenceSubject {
   private(set) var delivered: [Int] = []
   /// A variable's value; `nil` for a subject.
   private(set) var latest: Int?
+  /// The model variable's value, for `withLatestFrom(V)`.
+  var latestOfVariable: () -> Int = { 0 }
   /// Called when a handler subscribes another subscription.
   var onSubscribeAnother: ((Int, ReferenceSubject) -> Void)?
   /// Called when a handler disposes another subscription.
@@ -60,13 +90,32 @@ final class ReferenceSubject {
   }
 
   /// Subscribes, replaying the latest value if asked and there is one.
+  ///
+  /// - Parameters:
+  ///   - id: The subscription's id.
+  ///   - chain: Its operators.
+  ///   - behavior: What its handler does.
+  ///   - replay: Whether it starts with the latest value.
+  ///   - register: Receives the subscription before any value is delivered
+  ///     to it, so that a handler can already dispose it.
+  /// - Returns: The subscription.
   @discardableResult
-  func subscribe(id: Int, chain: [ChainStep], behavior: Behavior, replay: Bool = false)
-    -> Subscription
-  {
+  func subscribe(
+    id: Int, chain: [ChainStep], behavior: Behavior, replay: Bool = false,
+    register: (Subscription) -> Void = { _ in }
+  ) -> Subscription {
     let subscription = Subscription(id: id, chain: chain, behavior: behavior)
-    // `take` of zero or less never subscribes upstream.
-    if chain.contains(where: { if case .take(let n) = $0 { n <= 0 } else { false } }) {
+    register(subscription)
+    // The starting values: the outermost `startWith` (last in the chain)
+    // delivers first. Disposal by the handler waits for `subscribe` to
+    // return; a `take` after a `startWith` counts them as it would any.
+    for index in chain.indices.reversed() {
+      if case .startWith(let value) = chain[index] {
+        receive(value, by: subscription, from: index + 1)
+      }
+    }
+    // A `take` of zero or less never subscribes upstream.
+    guard !subscription.isDisposed, !chain.contains(where: \.takesNothing) else {
       subscription.isDisposed = true
       return subscription
     }
@@ -84,7 +133,13 @@ final class ReferenceSubject {
     return subscription
   }
 
-  func dispose(_ subscription: Subscription) {
+  /// Disposes the subscription, as its token's `dispose()` does.
+  func release(_ subscription: Subscription) {
+    subscription.isReleased = true
+    dispose(subscription)
+  }
+
+  private func dispose(_ subscription: Subscription) {
     subscription.isDisposed = true
     subscribers.removeAll { $0 === subscription }
   }
@@ -126,14 +181,15 @@ final class ReferenceSubject {
     }
   }
 
-  /// Runs `value` through the subscription's operators and handler.
-  private func receive(_ value: Int, by subscription: Subscription) {
+  /// Runs `value` through the subscription's operators from `first` on,
+  /// and its handler.
+  private func receive(_ value: Int, by subscription: Subscription, from first: Int = 0) {
     var value = value
     var takeFinished = false
     // `take` ends the subscription after its last value has gone downstream,
     // whether or not a later operator drops it.
     defer { if takeFinished { dispose(subscription) } }
-    for index in subscription.steps.indices {
+    for index in subscription.steps.indices where index >= first {
       subscription.steps[index].seen += 1
       let state = subscription.steps[index]
       switch state.step {
@@ -145,10 +201,23 @@ final class ReferenceSubject {
         guard state.seen > count else { return }
       case .take(let count):
         guard state.seen <= count else { return }
-        takeFinished = takeFinished || state.seen == count
+        if state.seen == count {
+          takeFinished = true
+          subscription.steps[index].hasEnded = true
+        }
       case .distinct:
         guard state.last != value else { return }
         subscription.steps[index].last = value
+      case .distinctWithin(let within):
+        if let last = state.last, abs(last - value) <= within { return }
+        subscription.steps[index].last = value
+      case .scan:
+        value = state.last! &+ value
+        subscription.steps[index].last = value
+      case .startWith:
+        break
+      case .addLatestOfVariable:
+        value = value &+ latestOfVariable()
       }
     }
     handle(value, by: subscription)
@@ -161,7 +230,7 @@ final class ReferenceSubject {
     case .plain:
       break
     case .disposeSelf(let after):
-      if subscription.outputs.count == after { dispose(subscription) }
+      if subscription.outputs.count == after { release(subscription) }
     case .redispatch(let times, let add):
       if subscription.outputs.count <= times { dispatch(value + add) }
     case .subscribeAnother(let id):

@@ -34,17 +34,44 @@ extension ObservableType where Element: Equatable {
   /// - Returns: An observable without consecutive duplicates.
   @inlinable
   public func distinctUntilChanged() -> Observable<Element> {
+    distinctUntilChanged(by: ==)
+  }
+}
+
+extension ObservableType {
+  /// Returns an observable that drops each value that `isDuplicate` finds
+  /// the same as the one delivered just before it.
+  ///
+  /// ```swift
+  /// let pages = dispatcher.items.distinctUntilChanged { $0.request == $1.request }
+  /// ```
+  ///
+  /// The first value is always delivered. As in RxSwift, each value is
+  /// compared with the last value *delivered*, so a slow drift that
+  /// `isDuplicate` accepts step by step is still dropped. Each subscription
+  /// compares against what it delivered itself.
+  ///
+  /// - Parameter isDuplicate: Whether a value is the same as the last one
+  ///   delivered (the first argument); called on the delivering thread.
+  /// - Returns: An observable without consecutive duplicates.
+  @inlinable
+  public func distinctUntilChanged(
+    by isDuplicate: @escaping @Sendable (Element, Element) -> Bool
+  ) -> Observable<Element> {
     Observable { onNext in
-      let last = Lock<Element?>(nil)
+      let lastDelivered = Lock<Element?>(nil)
       return subscribe { element in
-        // Swap under the lock; compare (user code) outside it.
-        let previous = last.withLock { stored in
+        // The source delivers one value at a time: read, compare (user
+        // code) outside the lock, then store what is delivered.
+        if let previous = lastDelivered.withLock({ $0 }), isDuplicate(previous, element) {
+          return
+        }
+        let replaced = lastDelivered.withLock { stored in
           defer { stored = element }
           return stored
         }
-        if previous != element {
-          onNext(element)
-        }
+        withExtendedLifetime(replaced) {}  // released outside the lock
+        onNext(element)
       }
     }
   }

@@ -1,0 +1,63 @@
+extension ObservableType {
+  /// Returns an observable that, for each value of this one, delivers the
+  /// latest value of `other` (read state when an action arrives).
+  ///
+  /// ```swift
+  /// // RxSwift: cellDidSelect.map { _ in () }.withLatestFrom(currentOptions)
+  /// let chosen = cellDidSelect.map { _ in () }.withLatestFrom(currentOptions)
+  /// ```
+  ///
+  /// Nothing is delivered until `other` has delivered a value; a
+  /// ``Property`` or a ``Variable`` always has one, from the moment this is
+  /// subscribed to. A value of `other` alone delivers nothing. Values are
+  /// delivered on the thread that delivers this observable's, one at a time,
+  /// in its order; disposing the subscription ends both upstream
+  /// subscriptions.
+  ///
+  /// - Parameter other: The stream whose latest value to deliver.
+  /// - Returns: An observable of `other`'s latest values, one per value of
+  ///   this observable.
+  @inlinable
+  public func withLatestFrom<Other: ObservableType>(_ other: Other) -> Observable<Other.Element> {
+    withLatestFrom(other) { _, latest in latest }
+  }
+
+  /// Returns an observable that, for each value of this one, delivers
+  /// `combine` of it and the latest value of `other`; see
+  /// ``withLatestFrom(_:)``.
+  ///
+  /// ```swift
+  /// let query = submitTapped.withLatestFrom(store.text) { _, text in text }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other: The stream whose latest value to combine.
+  ///   - combine: Makes the value to deliver; called on the delivering
+  ///     thread.
+  /// - Returns: An observable of the combined values.
+  @inlinable
+  public func withLatestFrom<Other: ObservableType, Result: Sendable>(
+    _ other: Other, _ combine: @escaping @Sendable (Element, Other.Element) -> Result
+  ) -> Observable<Result> {
+    Observable { onNext in
+      let latest = Lock<Other.Element?>(nil)
+      // Subscribed first, so that a property's current value is in hand
+      // before this observable delivers anything.
+      let others = other.subscribe { value in
+        let replaced = latest.withLock { latest in
+          defer { latest = value }
+          return latest
+        }
+        withExtendedLifetime(replaced) {}  // released outside the lock
+      }
+      let upstream = subscribe { value in
+        guard let current = latest.withLock({ $0 }) else { return }
+        onNext(combine(value, current))
+      }
+      return AnyDisposable {
+        upstream.dispose()
+        others.dispose()
+      }
+    }
+  }
+}
