@@ -15,7 +15,7 @@ final class GreetingViewModel {
   private let disposeBag = DisposeBag()
 
   init(store: GreetingStore) {
-    store.greeting.subscribeOnMainActor { [weak self] greeting in
+    store.greeting.observeOnMainActor { [weak self] greeting in
       self?.title = greeting
     }.disposed(by: disposeBag)
   }

@@ -17,7 +17,7 @@ final class MainActorTests: XCTestCase {
     let dispatchOrder = TestRecorder(subject)
     let screen = Screen()
     let arrived = TestRecorder<Int>()
-    let token = subject.subscribeOnMainActor { value in
+    let token = subject.observeOnMainActor { value in
       screen.values.append(value)  // main-actor state, no lock
       arrived.handler(value)
     }
@@ -37,7 +37,7 @@ final class MainActorTests: XCTestCase {
     let subject = DispatchSubject<String>()
     let screen = Screen()
     let arrived = TestRecorder<String>()
-    let token = subject.subscribeOnMainActor { value in
+    let token = subject.observeOnMainActor { value in
       screen.values.append(value.count)
       arrived.handler(value)
     }

@@ -41,8 +41,8 @@ private enum Way: CaseIterable {
   var name: String {
     switch self {
     case .perValueHop: "DispatchQueue.main.async per value"
-    case .everyValue: "subscribeOnMainActor, every value"
-    case .latestValue: "subscribeOnMainActor, latest value"
+    case .everyValue: "observeOnMainActor, every value"
+    case .latestValue: "observeOnMainActor, latest value"
     }
   }
 }
@@ -67,11 +67,11 @@ func mainActorScenario(values: Int, runs: Int) async -> MainActorReport {
           }
         }
       case .everyValue:
-        token = subject.subscribeOnMainActor(receiving: .everyValue) {
+        token = subject.observeOnMainActor(receiving: .everyValue) {
           screen.handle($0, last: final)
         }
       case .latestValue:
-        token = subject.subscribeOnMainActor(receiving: .latestValue) {
+        token = subject.observeOnMainActor(receiving: .latestValue) {
           screen.handle($0, last: final)
         }
       }

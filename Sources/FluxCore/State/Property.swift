@@ -64,6 +64,11 @@ public final class Property<Value: Sendable>: ObservableType {
     variable.changed
   }
 
+  /// State: only the newest value is worth drawing
+  /// (``DeliveryMode/latestValue``).
+  @inlinable
+  public var preferredDeliveryMode: DeliveryMode { .latestValue }
+
   /// Calls `onNext` with the current value, then with every later value,
   /// until the returned disposable is disposed.
   ///

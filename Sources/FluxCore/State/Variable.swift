@@ -79,8 +79,15 @@ public final class Variable<Value: Sendable>: ObservableType {
   /// The later values only, without the current one.
   @inlinable
   public var changed: Observable<Value> {
-    Observable { [subject] onNext in subject.subscribe(replayingLatest: false, onNext) }
+    Observable(preferredDeliveryMode: .latestValue) { [subject] onNext in
+      subject.subscribe(replayingLatest: false, onNext)
+    }
   }
+
+  /// State: only the newest value is worth drawing
+  /// (``DeliveryMode/latestValue``).
+  @inlinable
+  public var preferredDeliveryMode: DeliveryMode { .latestValue }
 
   /// Returns a read-only view of this variable.
   @inlinable

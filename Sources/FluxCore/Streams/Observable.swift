@@ -19,14 +19,24 @@ public struct Observable<Element: Sendable>: ObservableType {
   @usableFromInline
   let subscribeHandler: @Sendable (@escaping @Sendable (Element) -> Void) -> any Disposable
 
+  /// Whether this observable delivers state or events; see
+  /// ``ObservableType/preferredDeliveryMode``.
+  public let preferredDeliveryMode: DeliveryMode
+
   /// Creates an observable from a subscribe function.
   ///
-  /// - Parameter subscribe: Called once per subscription with that
-  ///   subscription's handler. It must call the handler serially and return a
-  ///   disposable that stops the calls.
+  /// - Parameters:
+  ///   - preferredDeliveryMode: ``DeliveryMode/latestValue`` if it delivers
+  ///     state, ``DeliveryMode/everyValue`` (the default) if events.
+  ///   - subscribe: Called once per subscription with that subscription's
+  ///     handler. It must call the handler serially and return a disposable
+  ///     that stops the calls.
+  @inlinable
   public init(
+    preferredDeliveryMode: DeliveryMode = .everyValue,
     _ subscribe: @escaping @Sendable (@escaping @Sendable (Element) -> Void) -> any Disposable
   ) {
+    self.preferredDeliveryMode = preferredDeliveryMode
     subscribeHandler = subscribe
   }
 

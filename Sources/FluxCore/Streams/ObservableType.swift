@@ -33,12 +33,36 @@ public protocol ObservableType<Element>: Sendable {
 
   /// Returns this observable as a type-erased, subscribe-only ``Observable``.
   func asObservable() -> Observable<Element>
+
+  /// Whether this observable delivers state or events, as the mode a hop to
+  /// the main actor or to a queue uses when none is given.
+  ///
+  /// ``DeliveryMode/latestValue`` for state (``Variable``, ``Property``, and
+  /// what operators derive from them), where only the newest value is worth
+  /// drawing; ``DeliveryMode/everyValue`` for events (``DispatchSubject``,
+  /// and the default for other types), where each one counts. Operators keep
+  /// their source's; `combineLatest` and `merge` deliver state only when
+  /// every source does.
+  var preferredDeliveryMode: DeliveryMode { get }
 }
 
 extension ObservableType {
   /// Returns this observable wrapped in a type-erased, subscribe-only
   /// ``Observable``.
   public func asObservable() -> Observable<Element> {
-    Observable { onNext in subscribe(onNext) }
+    derived { onNext in subscribe(onNext) }
+  }
+
+  /// Events: every value counts.
+  @inlinable
+  public var preferredDeliveryMode: DeliveryMode { .everyValue }
+
+  /// An observable made from this one, which delivers what this one does:
+  /// state if this is state, events if events.
+  @inlinable
+  func derived<Output: Sendable>(
+    _ subscribe: @escaping @Sendable (@escaping @Sendable (Output) -> Void) -> any Disposable
+  ) -> Observable<Output> {
+    Observable(preferredDeliveryMode: preferredDeliveryMode, subscribe)
   }
 }

@@ -17,9 +17,9 @@ extension ObservableType {
   /// }
   /// ```
   ///
-  /// Values arrive latest-only on the main actor (see
-  /// ``subscribeOnMainActor(receiving:_:)``): a burst of changes costs one
-  /// hop and one write. A value the source delivers while `assign` subscribes
+  /// Values arrive latest-only on the main actor, whatever the source (see
+  /// ``observeOnMainActor(receiving:_:)``): a burst of changes costs one hop
+  /// and one write. A value the source delivers while `assign` subscribes
   /// (the current value of a ``Property`` or ``Variable``) is written before
   /// `assign` returns, so the object starts with the store's state. The
   /// object is held weakly: the subscription does not keep it alive.
@@ -33,7 +33,7 @@ extension ObservableType {
     to keyPath: ReferenceWritableKeyPath<Root, Element>, on object: Root
   ) -> any Disposable {
     let target = AssignmentTarget(object, keyPath)
-    return subscribeOnMainActorReplayingAtOnce(receiving: .latestValue) { value in
+    return observeOnMainActor(receiving: .latestValue) { value in
       target.assign(value)
     }
   }

@@ -51,7 +51,7 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
     storage = property.value
     self.isDuplicate = isDuplicate
     subscription.fill(
-      with: property.subscribeOnMainActorReplayingAtOnce(receiving: .latestValue) {
+      with: property.observeOnMainActor(receiving: .latestValue) {
         [weak self] value in self?.receive(value)
       })
   }

@@ -69,7 +69,7 @@ final class CombineLatestAndMergeTests: XCTestCase {
     action.subscribe { squared.value = $0 * $0 }.disposed(by: bag)
     let rendered = TestRecorder<String>()
     Observable.combineLatest(doubled, squared) { "\($0)/\($1)" }
-      .subscribeOnMainActor(receiving: .latestValue) { rendered.handler($0) }
+      .observeOnMainActor(receiving: .latestValue) { rendered.handler($0) }
       .disposed(by: bag)
     try await rendered.waitForValues(count: 1)  // the starting pair
 

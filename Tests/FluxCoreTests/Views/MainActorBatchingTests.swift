@@ -25,7 +25,7 @@ final class MainActorBatchingTests: XCTestCase {
     let subject = DispatchSubject<Int>()
     let screen = Screen()
     let arrived = TestRecorder<Int>()
-    let token = subject.subscribeOnMainActor(receiving: .everyValue) { value in
+    let token = subject.observeOnMainActor(receiving: .everyValue) { value in
       screen.values.append(value)
       screen.markerSeen.append(screen.marker)
       arrived.handler(value)
@@ -48,7 +48,7 @@ final class MainActorBatchingTests: XCTestCase {
     let variable = Variable(0)
     let screen = Screen()
     let arrived = TestRecorder<Int>()
-    let token = variable.changed.subscribeOnMainActor(receiving: .latestValue) { value in
+    let token = variable.changed.observeOnMainActor(receiving: .latestValue) { value in
       screen.values.append(value)
       arrived.handler(value)
     }
@@ -68,7 +68,7 @@ final class MainActorBatchingTests: XCTestCase {
     let variable = Variable(0)
     let screen = Screen()
     let final = TestRecorder<Int>()
-    let token = variable.changed.subscribeOnMainActor(receiving: .latestValue) { value in
+    let token = variable.changed.observeOnMainActor(receiving: .latestValue) { value in
       screen.values.append(value)
       if value == 40_000 { final.handler(value) }
     }
@@ -95,7 +95,7 @@ final class MainActorBatchingTests: XCTestCase {
     let arrived = TestRecorder<Int>()
     var running = false
     var reentered = false
-    let token = subject.subscribeOnMainActor { value in
+    let token = subject.observeOnMainActor { value in
       if running { reentered = true }
       running = true
       screen.values.append(value)
@@ -116,7 +116,7 @@ final class MainActorBatchingTests: XCTestCase {
     for mode in [DeliveryMode.everyValue, .latestValue] {
       let subject = DispatchSubject<Int>()
       let screen = Screen()
-      let token = subject.subscribeOnMainActor(receiving: mode) { screen.values.append($0) }
+      let token = subject.observeOnMainActor(receiving: mode) { screen.values.append($0) }
 
       runOnThreads(1) { _ in
         for value in 0..<100 { subject.dispatch(value) }

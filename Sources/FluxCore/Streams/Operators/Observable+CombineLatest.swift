@@ -11,13 +11,14 @@ extension Observable {
   /// threads at once), and each one delivers exactly one pair, in that
   /// order, one call at a time: the operator keeps every guarantee of
   /// ``DispatchSubject``. Disposing the subscription ends both upstream
-  /// subscriptions.
+  /// subscriptions. The pairs are state when both inputs are (see
+  /// ``ObservableType/preferredDeliveryMode``), events otherwise.
   ///
   /// > Important: One action that changes both inputs delivers two pairs:
   /// > first with the input updated first (in the order the stores subscribed
   /// > to the dispatcher) and the other one's old value, then with both new
   /// > values. A view that draws the latest value per turn, with
-  /// > ``ObservableType/subscribeOnMainActor(receiving:_:)`` in
+  /// > ``ObservableType/observeOnMainActor(receiving:_:)`` in
   /// > ``DeliveryMode/latestValue`` mode or ``ObservedProperty``, only ever
   /// > draws the second. To see one pair per action instead, derive both
   /// > values in one store from the same stream.
@@ -31,7 +32,8 @@ extension Observable {
     _ first: First, _ second: Second
   ) -> Observable<(First.Element, Second.Element)>
   where Element == (First.Element, Second.Element) {
-    Observable { onNext in
+    let mode = DeliveryMode.ofAll(first.preferredDeliveryMode, second.preferredDeliveryMode)
+    return Observable(preferredDeliveryMode: mode) { onNext in
       // Both inputs go through one subject, which orders them and calls
       // the handler below one value at a time.
       let inbox = DispatchSubject<Either<First.Element, Second.Element>>()

@@ -26,7 +26,8 @@ extension Observable {
   /// - Returns: An observable of all their values.
   @inlinable
   public static func merge(_ sources: [any ObservableType<Element>]) -> Observable<Element> {
-    Observable { onNext in
+    let mode = DeliveryMode.ofAll(sources.map(\.preferredDeliveryMode))
+    return Observable(preferredDeliveryMode: mode) { onNext in
       // One subject orders the values and calls the handler one at a time.
       let inbox = DispatchSubject<Element>()
       let output = inbox.subscribe(onNext)

@@ -20,7 +20,7 @@ extension ObservableType {
   public func debounce<C: Clock>(
     for interval: Duration, clock: C
   ) -> Observable<Element> where C.Duration == Duration {
-    Observable { onNext in
+    derived { onNext in
       let stream = TimedStream<Element, C>(clock: clock)
       // Touched only by the transition, which runs one event at a time.
       let state = Lock<(pending: Element?, deadline: C.Instant?, isWaiting: Bool)>(

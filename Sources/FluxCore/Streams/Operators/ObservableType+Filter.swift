@@ -10,7 +10,7 @@ extension ObservableType {
   /// - Returns: An observable of the values for which `isIncluded` is `true`.
   @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
-    Observable { onNext in
+    derived { onNext in
       subscribe { element in
         if isIncluded(element) {
           onNext(element)
@@ -58,7 +58,7 @@ extension ObservableType {
   public func distinctUntilChanged(
     by isDuplicate: @escaping @Sendable (Element, Element) -> Bool
   ) -> Observable<Element> {
-    Observable { onNext in
+    derived { onNext in
       let lastDelivered = Lock<Element?>(nil)
       return subscribe { element in
         // The source delivers one value at a time: read, compare (user

@@ -9,7 +9,7 @@ extension ObservableType {
   /// - Returns: An observable of the transformed values.
   @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Observable<T> {
-    Observable { onNext in
+    derived { onNext in
       subscribe { element in onNext(transform(element)) }
     }
   }
@@ -27,7 +27,7 @@ extension ObservableType {
   public func compactMap<T: Sendable>(
     _ transform: @escaping @Sendable (Element) -> T?
   ) -> Observable<T> {
-    Observable { onNext in
+    derived { onNext in
       subscribe { element in
         if let transformed = transform(element) {
           onNext(transformed)

@@ -19,7 +19,7 @@ extension ObservableType {
   public func scan<Result: Sendable>(
     _ initial: Result, _ accumulate: @escaping @Sendable (Result, Element) -> Result
   ) -> Observable<Result> {
-    Observable { onNext in
+    derived { onNext in
       let result = Lock(initial)
       return subscribe { element in
         // The source delivers one value at a time: read, fold (user code)

@@ -12,7 +12,7 @@ extension ObservableType {
   @inlinable
   public func skip(_ count: Int) -> Observable<Element> {
     guard count > 0 else { return asObservable() }
-    return Observable { onNext in
+    return derived { onNext in
       let remaining = AtomicCounter(count)
       return subscribe { element in
         if !remaining.takeOne() {

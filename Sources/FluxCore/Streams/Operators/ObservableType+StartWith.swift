@@ -15,7 +15,7 @@ extension ObservableType {
   /// - Returns: An observable of `values`, then this observable's values.
   @inlinable
   public func startWith(_ values: Element...) -> Observable<Element> {
-    Observable { onNext in
+    derived { onNext in
       for value in values { onNext(value) }
       return subscribe(onNext)
     }

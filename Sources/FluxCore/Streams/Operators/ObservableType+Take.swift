@@ -18,9 +18,9 @@ extension ObservableType {
   @inlinable
   public func take(_ count: Int) -> Observable<Element> {
     guard count > 0 else {
-      return Observable { _ in AnyDisposable {} }
+      return derived { _ in AnyDisposable {} }
     }
-    return Observable { onNext in
+    return derived { onNext in
       let remaining = AtomicCounter(count)
       let upstream = DisposableSlot()
       upstream.fill(

@@ -27,7 +27,7 @@ extension ObservableType {
   public func throttle<C: Clock>(
     for interval: Duration, clock: C, latest: Bool = true
   ) -> Observable<Element> where C.Duration == Duration {
-    Observable { onNext in
+    derived { onNext in
       let stream = TimedStream<Element, C>(clock: clock)
       // Touched only by the transition, which runs one event at a time.
       let state = Lock<(windowEnd: C.Instant?, held: Element?, isWaiting: Bool)>((nil, nil, false))

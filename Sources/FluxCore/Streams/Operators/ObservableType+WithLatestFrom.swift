@@ -39,7 +39,7 @@ extension ObservableType {
   public func withLatestFrom<Other: ObservableType, Result: Sendable>(
     _ other: Other, _ combine: @escaping @Sendable (Element, Other.Element) -> Result
   ) -> Observable<Result> {
-    Observable { onNext in
+    derived { onNext in
       let latest = Lock<Other.Element?>(nil)
       // Subscribed first, so that a property's current value is in hand
       // before this observable delivers anything.

@@ -1,0 +1,93 @@
+extension ObservableType {
+  /// Calls `onNext` on the main actor with the values, one main-queue hop
+  /// per burst, in this observable's ``preferredDeliveryMode``: only the
+  /// latest value of each burst for state, every value for events.
+  ///
+  /// ```swift
+  /// store.results.observeOnMainActor { [weak self] in self?.rows = $0 }  // state: the latest
+  /// store.toasts.observeOnMainActor { [weak self] in self?.show($0) }    // events: every one
+  /// ```
+  ///
+  /// See ``observeOnMainActor(receiving:_:)``.
+  ///
+  /// - Parameter onNext: The handler, run on the main actor.
+  /// - Returns: A disposable that ends the subscription; values still on
+  ///   their way to the main actor are dropped.
+  @inlinable
+  public func observeOnMainActor(
+    _ onNext: @escaping @MainActor (Element) -> Void
+  ) -> any Disposable {
+    observeOnMainActor(receiving: preferredDeliveryMode, onNext)
+  }
+
+  /// Calls `onNext` on the main actor with the values, one main-queue hop
+  /// per burst, in the given mode, until the returned disposable is
+  /// disposed.
+  ///
+  /// The handler is isolated to the main actor, so a `@MainActor` view model
+  /// or view can update its own state in it directly:
+  ///
+  /// ```swift
+  /// @MainActor
+  /// final class ListViewModel {
+  ///   private(set) var rows: [String] = []
+  ///   private let disposeBag = DisposeBag()
+  ///
+  ///   init(store: ListStore) {
+  ///     store.items.observeOnMainActor(receiving: .latestValue) { [weak self] items in
+  ///       self?.rows = items.map(\.title)
+  ///     }.disposed(by: disposeBag)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Values travel through the main dispatch queue, in dispatch order, on a
+  /// later turn of the main actor. Values that arrive while a hop is pending
+  /// join it, so 10,000 changes from a background thread cost one hop per
+  /// burst, not 10,000. In ``DeliveryMode/latestValue`` mode the handler
+  /// runs at most once per turn, with the newest value, and never with a
+  /// state that a later value of the same burst replaced.
+  ///
+  /// What the source delivers while this subscribes (the current value of a
+  /// ``Property`` or ``Variable``) reaches a caller that is already on the
+  /// main actor before this returns, so a view model starts with the
+  /// store's state; a caller elsewhere gets it on the first hop.
+  ///
+  /// The name is RxSwift's `observe(on: MainScheduler.instance)` and
+  /// Combine's `receive(on: DispatchQueue.main)`, followed by the handler.
+  /// (RxSwift's `subscribe(on:)` is something else: where the subscribing
+  /// happens.)
+  ///
+  /// - Parameters:
+  ///   - mode: Whether to deliver every value or the latest of each burst.
+  ///   - onNext: The handler, run on the main actor.
+  /// - Returns: A disposable that ends the subscription; values still on
+  ///   their way to the main actor are dropped.
+  @inlinable
+  public func observeOnMainActor(
+    receiving mode: DeliveryMode,
+    _ onNext: @escaping @MainActor (Element) -> Void
+  ) -> any Disposable {
+    subscribe(through: Hop(mode: mode, mainActorHandler: onNext))
+  }
+
+  /// The former name of ``observeOnMainActor(receiving:_:)``, whose mode
+  /// defaulted to every value even for state.
+  ///
+  /// - Parameters:
+  ///   - mode: Whether to deliver every value or the latest of each burst.
+  ///   - onNext: The handler, run on the main actor.
+  /// - Returns: A disposable that ends the subscription.
+  @available(
+    *, deprecated,
+    message:
+      "use observeOnMainActor(_:), which delivers only the latest value of state, or observeOnMainActor(receiving:_:)"
+  )
+  @inlinable
+  public func subscribeOnMainActor(
+    receiving mode: DeliveryMode = .everyValue,
+    _ onNext: @escaping @MainActor (Element) -> Void
+  ) -> any Disposable {
+    observeOnMainActor(receiving: mode, onNext)
+  }
+}

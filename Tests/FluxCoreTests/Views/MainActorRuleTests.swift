@@ -1,0 +1,211 @@
+import Dispatch
+import FluxCore
+import FluxCoreTesting
+import Observation
+import TestSupport
+import Testing
+
+/// One rule for the four ways onto the main actor (a handler, an operator,
+/// an `@Observable` assignment, the Observation bridge): state defaults to
+/// the latest value of each burst and events to every value, and a
+/// property's current value reaches a subscriber already on the main actor
+/// before the call returns.
+///
+/// A burst is made on the main actor itself, so no hop can run in between;
+/// a later write, delivered by the same main queue in order, shows that
+/// nothing else arrived between the burst and it.
+@MainActor
+@Suite struct MainActorRuleTests {
+  /// The four shapes, each as a way to watch a property.
+  enum Shape: String, CaseIterable, CustomTestStringConvertible {
+    case handler, queueOperator, assignment, observedProperty
+    var testDescription: String { rawValue }
+  }
+
+  /// A main-actor object that `assign(to:on:)` writes to, counting writes.
+  @MainActor
+  final class Screen {
+    let writes = TestRecorder<Int>()
+    var count = -1 {
+      didSet { writes.handler(count) }
+    }
+  }
+
+  /// Watches `property` in `shape`; returns what was seen before the call
+  /// returned, a recorder of what arrives, and what keeps it alive.
+  func watch(_ property: Property<Int>, in shape: Shape) -> (
+    atOnce: [Int], seen: TestRecorder<Int>, keep: [Any]
+  ) {
+    let seen = TestRecorder<Int>()
+    switch shape {
+    case .handler:
+      let token = property.observeOnMainActor { seen.handler($0) }
+      return (seen.values, seen, [token])
+    case .queueOperator:
+      let token = property.observe(on: .main).subscribe(seen.handler)
+      return (seen.values, seen, [token])
+    case .assignment:
+      let screen = Screen()
+      let token = property.assign(to: \.count, on: screen)
+      return (screen.writes.values, screen.writes, [token, screen])
+    case .observedProperty:
+      let observed = ObservedProperty(property)
+      // The bridge's own writes, read through Observation as a view does.
+      let tracker = ObservationLog(observed)
+      return ([observed.value], tracker.seen, [observed, tracker])
+    }
+  }
+
+  @Test(arguments: Shape.allCases)
+  func aPropertysCurrentValueArrivesBeforeTheCallReturns(shape: Shape) {
+    let state = Variable(7)
+
+    let (atOnce, _, keep) = watch(state.asProperty(), in: shape)
+
+    #expect(atOnce == [7])
+    withExtendedLifetime(keep) {}
+  }
+
+  @Test(arguments: Shape.allCases)
+  func stateGetsTheLatestValueOfABurstOnly(shape: Shape) async throws {
+    let state = Variable(0)
+    let (_, seen, keep) = watch(state.asProperty(), in: shape)
+    let start = seen.count
+
+    for value in 1...1_000 { state.value = value }  // on the main actor: one burst
+    try await seen.waitForValues(count: start + 1)
+    state.value = -1
+    let after = try await seen.waitForValues(count: start + 2)
+
+    #expect(Array(after[start...]) == [1_000, -1])
+    withExtendedLifetime(keep) {}
+  }
+
+  @Test func eventsGetEveryValueByDefault() async throws {
+    let events = DispatchSubject<Int>()
+    let handled = TestRecorder<Int>()
+    let operated = TestRecorder<Int>()
+    let tokens = [
+      events.observeOnMainActor { handled.handler($0) },
+      events.observe(on: .main).subscribe(operated.handler),
+    ]
+
+    for value in 1...1_000 { events.dispatch(value) }
+
+    #expect(try await handled.waitForValues(count: 1_000) == Array(1...1_000))
+    #expect(try await operated.waitForValues(count: 1_000) == Array(1...1_000))
+    for token in tokens { token.dispose() }
+  }
+
+  /// An explicit mode wins over the source's.
+  @Test func anExplicitModeWins() async throws {
+    let state = Variable(0)
+    let every = TestRecorder<Int>()
+    let token = state.observeOnMainActor(receiving: .everyValue) { every.handler($0) }
+
+    for value in 1...100 { state.value = value }
+
+    #expect(try await every.waitForValues(count: 101) == Array(0...100))
+    token.dispose()
+  }
+
+  /// What is derived from state is state; what events take part in is
+  /// events.
+  @Test func operatorsKeepTheirSourcesKind() {
+    let state = Variable(0)
+    let other = Variable("")
+    let events = DispatchSubject<Int>()
+    let clock = TestClock()
+
+    let stateStreams: [DeliveryMode] = [
+      state.preferredDeliveryMode, state.asProperty().preferredDeliveryMode,
+      state.changed.preferredDeliveryMode, state.asObservable().preferredDeliveryMode,
+      state.map { $0 + 1 }.preferredDeliveryMode, state.filter { $0 > 0 }.preferredDeliveryMode,
+      state.compactMap { $0 }.preferredDeliveryMode,
+      state.distinctUntilChanged().preferredDeliveryMode,
+      state.skip(1).take(2).preferredDeliveryMode, state.startWith(1).preferredDeliveryMode,
+      state.scan(0, +).preferredDeliveryMode, state.withLatestFrom(events).preferredDeliveryMode,
+      state.debounce(for: .seconds(1), clock: clock).preferredDeliveryMode,
+      state.throttle(for: .seconds(1), clock: clock).preferredDeliveryMode,
+      state.observe(on: .main).preferredDeliveryMode,
+      Observable.combineLatest(state, other).preferredDeliveryMode,
+      Observable.combineLatest(state, other, state).preferredDeliveryMode,
+      Observable.merge(state, state.changed).preferredDeliveryMode,
+      Property(derivedFrom: state.asProperty()) { $0 * 2 }.preferredDeliveryMode,
+    ]
+    let eventStreams: [DeliveryMode] = [
+      events.preferredDeliveryMode, events.map { $0 }.preferredDeliveryMode,
+      events.withLatestFrom(state).preferredDeliveryMode,
+      Observable.combineLatest(state, events).preferredDeliveryMode,
+      Observable.merge(state, events).preferredDeliveryMode,
+      Observable<Int> { _ in AnyDisposable {} }.preferredDeliveryMode,
+    ]
+
+    #expect(stateStreams.allSatisfy { $0 == .latestValue })
+    #expect(eventStreams.allSatisfy { $0 == .everyValue })
+  }
+
+  /// A combination of two properties, watched from the main actor, starts
+  /// with their current values at once and draws only the last pair of a
+  /// burst.
+  @Test func derivedStateFollowsTheRule() async throws {
+    let count = Variable(1)
+    let title = Variable("a")
+    let drawn = TestRecorder<String>()
+    let token = Observable.combineLatest(count, title) { "\($0)\($1)" }
+      .observeOnMainActor { drawn.handler($0) }
+    let atOnce = drawn.values
+
+    count.value = 2
+    title.value = "b"
+
+    #expect(atOnce == ["1a"])
+    #expect(try await drawn.waitForValues(count: 2) == ["1a", "2b"])
+    title.value = "c"
+    #expect(try await drawn.waitForValues(count: 3) == ["1a", "2b", "2c"])
+    token.dispose()
+  }
+
+  /// Off the main actor, the current value comes with the first hop, on
+  /// the main actor.
+  @Test func aSubscriberElsewhereGetsTheCurrentValueOnTheMainActor() async throws {
+    let state = Variable(3)
+    let seen = TestRecorder<Int>()
+
+    let token = await Task.detached {
+      state.observeOnMainActor { value in
+        dispatchPrecondition(condition: .onQueue(.main))
+        seen.handler(value)
+      }
+    }.value
+
+    #expect(try await seen.waitForValues(count: 1) == [3])
+    token.dispose()
+  }
+}
+
+/// Records each value an ``ObservedProperty`` takes, read through
+/// Observation after every change, as a SwiftUI view rereads its body.
+@MainActor
+final class ObservationLog {
+  let seen = TestRecorder<Int>()
+  private let observed: ObservedProperty<Int>
+
+  init(_ observed: ObservedProperty<Int>) {
+    self.observed = observed
+    track()
+  }
+
+  private func track() {
+    withObservationTracking {
+      _ = observed.value
+    } onChange: { [weak self] in
+      // Called before the write: read it once it is made.
+      Task { @MainActor in
+        guard let self else { return }
+        self.seen.handler(self.observed.value)
+        self.track()
+      }
+    }
+  }
+}
