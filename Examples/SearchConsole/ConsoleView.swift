@@ -17,6 +17,7 @@ final class ConsoleView {
   private var drawnRows: [SearchRow] = []
   private var drawnStatus = SearchStatus.idle
   private var isRedrawScheduled = false
+  private var waitingForCatchUp: [CheckedContinuation<Void, Never>] = []
 
   init(viewModel: SearchViewModel, write: @escaping @Sendable (String) -> Void) {
     self.viewModel = viewModel
@@ -28,6 +29,17 @@ final class ConsoleView {
   /// way to the view model, and no redraw is pending.
   var isCaughtUp: Bool {
     !isRedrawScheduled && viewModel.isShowingLatest
+  }
+
+  /// Returns once the screen shows the store's latest state.
+  ///
+  /// No polling: a value still on its way to the view model changes it when
+  /// it lands, which schedules a redraw, and the redraw that finds the screen
+  /// caught up resumes every caller waiting here.
+  func waitUntilCaughtUp() async {
+    while !isCaughtUp {
+      await withCheckedContinuation { waitingForCatchUp.append($0) }
+    }
   }
 
   private func draw() {
@@ -48,6 +60,11 @@ final class ConsoleView {
     if status != drawnStatus {
       write("  \(status)")
       drawnStatus = status
+    }
+    if isCaughtUp, !waitingForCatchUp.isEmpty {
+      let waiting = waitingForCatchUp
+      waitingForCatchUp.removeAll()
+      for caller in waiting { caller.resume() }
     }
   }
 }

@@ -72,7 +72,7 @@ public final class Session {
   /// shows them, and a recording or a report sees them.)
   func replay(_ replay: ActionReplay) async {
     await replay.play { [self] in
-      await showOutcome()
+      await view.waitUntilCaughtUp()
     }
   }
 
@@ -109,15 +109,6 @@ public final class Session {
       return
     }
     for await _ in finished {}
-    await showOutcome()
-  }
-
-  /// Lets the main actor run until the view shows the store's latest state:
-  /// it reaches the view model and then the view on later turns. (Bounded,
-  /// so that a bug shows as a missing line, not a hang.)
-  private func showOutcome() async {
-    for _ in 0..<1_000 where !view.isCaughtUp {
-      await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
-    }
+    await view.waitUntilCaughtUp()
   }
 }

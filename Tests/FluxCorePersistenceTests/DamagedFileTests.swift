@@ -25,14 +25,14 @@ import Testing
     #expect(unreadable.reason == reason)
     let moved = try #require(unreadable.movedTo)
     #expect(moved.lastPathComponent.hasPrefix("state.json.unreadable-\(slug(reason))-"))
-    #expect(try Data(contentsOf: moved) == bytes, "the saved bytes changed")
+    #expect(try contents(of: moved) == bytes, "the saved bytes changed")
     #expect(state.value == Settings())
     #expect(!FileManager.default.fileExists(atPath: directory.file().path))
 
     // A later write makes a new file, and leaves the moved one alone.
     state.variable.value = Settings(theme: "new", fontSize: 10)
     try state.flush()
-    #expect(try Data(contentsOf: moved) == bytes)
+    #expect(try contents(of: moved) == bytes)
     #expect(try savedValue(in: directory.file(), as: Settings.self).theme == "new")
   }
 

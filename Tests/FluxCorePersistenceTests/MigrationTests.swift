@@ -71,7 +71,7 @@ struct Profile: Codable, Sendable, Equatable {
     try profile.flush()
 
     let saved = try JSONDecoder().decode(
-      SavedFile<Profile>.self, from: Data(contentsOf: directory.file()))
+      SavedFile<Profile>.self, from: contents(of: directory.file()))
     #expect(saved.version == 3)
     #expect(saved.value == Profile(firstName: "Ada", lastName: "King", initials: "AL"))
   }

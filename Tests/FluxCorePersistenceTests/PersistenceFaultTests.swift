@@ -44,7 +44,7 @@ final class PersistenceFaultTests: XCTestCase {
       child.kill(SIGKILL)
       XCTAssertEqual(child.wait(timeout: .seconds(10)), .signalled(SIGKILL), child.output)
 
-      let bytes = try Data(contentsOf: file)
+      let bytes = try contents(of: file)
       XCTAssertFalse(bytes.isEmpty, "round \(round): the file is empty")
       let saved = try XCTUnwrap(
         try? JSONDecoder().decode(SavedFile<WrittenState>.self, from: bytes),
@@ -82,7 +82,7 @@ final class PersistenceFaultTests: XCTestCase {
       lines.contains { $0.hasPrefix("flush: ") && $0.contains("File too large") }, "\(lines)")
     XCTAssertTrue(lines.contains { $0.hasPrefix("saveError: ") && $0.contains("File too large") })
     let saved = try JSONDecoder().decode(
-      SavedFile<WrittenState>.self, from: Data(contentsOf: directory.file()))
+      SavedFile<WrittenState>.self, from: contents(of: directory.file()))
     XCTAssertEqual(saved.value, WrittenState(index: 1, size: 1_000))
     XCTAssertEqual(directory.names, ["state.json", "state.json.lock"])
   }

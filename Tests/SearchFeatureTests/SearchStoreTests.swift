@@ -76,6 +76,28 @@ import Testing
     assertValues(recorder, equal: [.idle, .loading(previous: nil), .loaded([item(1)])])
   }
 
+  /// `results` changes last for every action, so whoever observes it finds
+  /// the request and `hasMore` that the same action left, on a second search
+  /// as on the first: never the old query loading.
+  @Test func observersOfResultsFindTheRequestOfTheSameAction() {
+    let seen = TestRecorder(
+      store.results.map { [store] results in
+        "\(results.isLoading ? "loading" : "shown") \(store.request.value?.query ?? "-")"
+          + " hasMore: \(store.hasMore.value)"
+      })
+
+    deliver(SearchRequest(query: "a", perPage: 1), [item(1)], total: 2)
+    deliver(SearchRequest(query: "b", perPage: 1), [item(9)], total: 1)
+
+    assertValues(
+      seen,
+      equal: [
+        "shown - hasMore: false",
+        "loading a hasMore: false", "shown a hasMore: true",
+        "loading b hasMore: false", "shown b hasMore: false",
+      ])
+  }
+
   @Test func theStoreLeavesNoSubscriptionOnItsDispatcherWhenItGoes() async {
     let dispatcher = SearchDispatcher()
 

@@ -105,7 +105,8 @@ import Testing
   /// The store starts a load on the request itself, so even the derived
   /// status, which follows every change of the store, never passes through a
   /// state between two actions (such as the new request with the old
-  /// results); and the view model shows each status an action left.
+  /// results, or the old request loading), on a second search as on the
+  /// first; and the view model shows each status an action left.
   @Test func theDerivedAndTheShownStatusAreThoseActionsLeft() async throws {
     let api = ControlledSearchAPI()
     let viewModel = viewModel(api: api)
@@ -121,8 +122,21 @@ import Testing
     try await viewModel.showLatest()
     try await shown.catchUp()
 
+    // A second search: the status goes straight from the first one's results
+    // to the second one loading, and never shows the old query loading or
+    // the new query beside the old results.
+    viewModel.send(.queryChanged("http"))
+    try await api.waitForRequests(2)
+    try await viewModel.showLatest()
+    try await shown.catchUp()
+    await api.respond([("http", 1, .success([item(2), item(3)]))])
+    _ = try await firstValue(of: store.results, where: { $0.value?.count == 2 })
+    try await viewModel.showLatest()
+    try await shown.catchUp()
+
     let expected = [
       "Type a query to search.", "Searching for “json”…", "Showing the only result for “json”.",
+      "Searching for “http”…", "Showing all 2 results for “http”.",
     ]
     #expect(derived.values == expected)
     #expect(shown.values == expected)

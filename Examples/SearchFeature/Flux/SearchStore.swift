@@ -45,16 +45,17 @@ public final class SearchStore: Store, @unchecked Sendable {
     lastSearch = memory.asProperty()
     super.init()
 
+    // Bound in this order on purpose: a subject calls its subscribers in the
+    // order they subscribed, so `results` changes last for every action, and
+    // whoever observes it finds the request, the total and `hasMore` already
+    // updated by the same action.
+    bind(dispatcher.request.map { Optional($0) }, to: _request)
+    bind(dispatcher.request.filter { $0.page == 1 }.map { _ in false }, to: _hasMore)
     // A request starts a load (the `loading` action that follows it is for
     // views that only show a spinner), so that the request and the loading
     // state change with one action: a view drawn between two actions never
     // sees the new request with the old results.
     bind(dispatcher.request, to: _results) { state, _ in state.startingLoad() }
-    // Bound in this order on purpose: a subject calls its subscribers in the
-    // order they subscribed, so whoever observes `results` finds the request,
-    // the total and `hasMore` already updated by the same action.
-    bind(dispatcher.request.map { Optional($0) }, to: _request)
-    bind(dispatcher.request.filter { $0.page == 1 }.map { _ in false }, to: _hasMore)
     bind(dispatcher.items.map(\.totalCount), to: _totalCount)
     bind(dispatcher.items.map(\.hasMore), to: _hasMore)
     bind(dispatcher.items, to: _results) { state, page in

@@ -60,8 +60,13 @@ public final class SearchViewModel {
     self.actions = actions
     typing = Debouncer(for: debounce, clock: clock)
     rowsSource = Property(derivedFrom: store.results) { numbered($0.value ?? []) }
-    statusSource = Property(derivedFrom: store.results, store.request, store.totalCount) {
-      SearchStatus(results: $0, request: $1, totalCount: $2)
+    // Derived from `results` alone: the store changes it last for every
+    // action, after the request and the total, so each status read here is
+    // the one an action left, never one in between (the new request beside
+    // the old results, or the old request loading).
+    statusSource = Property(derivedFrom: store.results) { [store] results in
+      SearchStatus(
+        results: results, request: store.request.value, totalCount: store.totalCount.value)
     }
     rowsSource.assign(to: \.rows, on: self).disposed(by: disposeBag)
     statusSource.assign(to: \.status, on: self).disposed(by: disposeBag)

@@ -17,20 +17,32 @@
 ///     search.run { [api] in try await api.search(request) } then: { [dispatcher] result in
 ///       switch result {
 ///       case .success(let page): dispatcher.items.dispatch(page)
+///       case .failure(is CancellationError): break  // cancel(): nothing to show
 ///       case .failure(let error): dispatcher.error.dispatch(SearchError(error))
 ///       }
-///       dispatcher.loading.dispatch(false)
+///       dispatcher.loading.dispatch(false)  // on every path
 ///     }
 ///   }
 /// }
 /// ```
 ///
-/// > Important: `then` runs on the main actor, and only for the latest work:
-/// > not after a newer ``run(_:then:)`` or a ``cancel()``, even when the old
-/// > work ignores cancellation and finishes anyway. Since starting work and
-/// > delivering results both happen on the main actor, "newer" is exact: no
-/// > result of older work is delivered once `run` has returned. The work
-/// > itself runs off the main actor.
+/// `then` closes the bracket that the action creator opened before `run`:
+///
+/// - The latest work's `then` receives its outcome, on the main actor, once
+///   it finishes.
+/// - ``cancel()`` calls the cancelled work's `then` with a
+///   `CancellationError` before it returns, whatever the work then does.
+/// - Work superseded by a newer ``run(_:then:)`` is never delivered: the
+///   newer work's `then` closes the bracket for both. Since starting work and
+///   delivering results both happen on the main actor, "newer" is exact: no
+///   result of older work is delivered once `run` has returned, even when
+///   the old work ignores cancellation and finishes anyway.
+/// - A `LatestTask` that is freed cancels its work, and calls no `then`:
+///   whoever would have listened is gone with it.
+///
+/// So each `then` is called at most once, and exactly once for the work
+/// that is latest when it finishes or is cancelled. The work itself runs off
+/// the main actor.
 @MainActor
 public final class LatestTask {
   /// Counts starts and cancellations, so that finishing work can tell
@@ -38,8 +50,19 @@ public final class LatestTask {
   private var generation = 0
   private var inFlight: Task<Void, Never>?
 
+  /// Ends the bracket of a ``cancel()``: the `then` of the work in flight,
+  /// called with a `CancellationError`.
+  private var cancelInFlight: (@MainActor () -> Void)?
+
   /// Creates an idle task.
   public init() {}
+
+  // A freed `LatestTask` cancels its work. Reading `inFlight` here is safe:
+  // nothing else can hold a reference to an object being deinitialised, and
+  // `Task` is Sendable.
+  deinit {
+    inFlight?.cancel()
+  }
 
   /// Whether work is in flight: started, and neither delivered nor
   /// cancelled.
@@ -54,8 +77,9 @@ public final class LatestTask {
   ///   - work: The work, run off the main actor. It is cancelled when newer
   ///     work starts or ``cancel()`` is called; it may ignore that, since its
   ///     result is dropped either way.
-  ///   - then: Receives the outcome, on the main actor; never called for
-  ///     work that was superseded or cancelled.
+  ///   - then: Receives the outcome, on the main actor, once the work
+  ///     finishes; or a `CancellationError`, before ``cancel()`` returns.
+  ///     Never called for work that a newer `run` superseded.
   /// - Returns: The task that runs the work and delivers its outcome, for
   ///   tests that wait for it.
   @discardableResult
@@ -66,6 +90,7 @@ public final class LatestTask {
     inFlight?.cancel()
     generation += 1
     let started = generation
+    cancelInFlight = { then(.failure(CancellationError())) }
     let task = Task { [weak self] in
       let outcome: Result<Output, any Error>
       do {
@@ -73,18 +98,27 @@ public final class LatestTask {
       } catch {
         outcome = .failure(error)
       }
-      guard let self, self.generation == started else { return }  // superseded
+      guard let self, self.generation == started else { return }  // superseded or cancelled
       self.inFlight = nil
+      self.cancelInFlight = nil
       then(outcome)
     }
     inFlight = task
     return task
   }
 
-  /// Cancels the work in flight, if any; its outcome will not be delivered.
+  /// Cancels the work in flight, if any, and calls its `then` with a
+  /// `CancellationError` before returning; the work's own outcome is never
+  /// delivered.
+  ///
+  /// With nothing in flight (never started, already delivered, or already
+  /// cancelled), it does nothing.
   public func cancel() {
     inFlight?.cancel()
     inFlight = nil
     generation += 1
+    let endBracket = cancelInFlight
+    cancelInFlight = nil
+    endBracket?()
   }
 }

@@ -7,10 +7,14 @@
 /// ```swift
 /// private let _results = Variable(LoadState<[Item], SearchError>.idle)
 ///
-/// bind(dispatcher.loading.filter { $0 }, to: _results) { state, _ in state.startingLoad() }
+/// bind(dispatcher.request, to: _results) { state, _ in state.startingLoad() }
 /// bind(dispatcher.items, to: _results) { state, items in state.succeeding(with: items) }
 /// bind(dispatcher.error, to: _results) { state, error in state.failing(with: error) }
 /// ```
+///
+/// Start the load on the action that asks for it (here `request`), not on a
+/// separate `loading(true)`: then the request and the state it starts change
+/// with one action, and no view sees the new request beside the old results.
 ///
 /// While a new load runs, and after it fails, the last loaded value stays
 /// available as ``value``, so a screen keeps showing it.

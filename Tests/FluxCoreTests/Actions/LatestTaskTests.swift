@@ -66,7 +66,7 @@ final class LatestTaskTests: XCTestCase {
     XCTAssertFalse(latest.isRunning)
   }
 
-  func testACancelledResultIsNotDeliveredAndErrorsAre() async throws {
+  func testACancelledWorksOwnResultIsNotDeliveredAndErrorsAre() async throws {
     struct Failure: Error {}
     let latest = LatestTask()
     let gate = Gate()
@@ -74,8 +74,11 @@ final class LatestTaskTests: XCTestCase {
 
     let cancelled = latest.run {
       await gate.wait()
-    } then: { _ in
-      outcomes.append("cancelled one")
+    } then: { outcome in
+      switch outcome {
+      case .success: outcomes.append("cancelled work's result")
+      case .failure(let error): outcomes.append("\(type(of: error))")
+      }
     }
     latest.cancel()
     let stoppedRunning = !latest.isRunning
@@ -88,7 +91,66 @@ final class LatestTaskTests: XCTestCase {
     }.value
 
     XCTAssertTrue(stoppedRunning)
-    XCTAssertEqual(outcomes, ["Failure"])
+    XCTAssertEqual(outcomes, ["CancellationError", "Failure"])
+  }
+
+  func testCancelEndsTheBracketWithACancellationErrorBeforeItReturns() async throws {
+    let latest = LatestTask()
+    let gate = Gate()
+    var outcomes: [String] = []
+    func record(_ outcome: Result<String, any Error>) {
+      switch outcome {
+      case .success(let value): outcomes.append(value)
+      case .failure(let error): outcomes.append("\(type(of: error))")
+      }
+    }
+
+    let task = latest.run {
+      await gate.wait()  // ignores cancellation, finishes anyway
+      return "finished"
+    } then: {
+      record($0)
+    }
+    latest.cancel()
+    let whenCancelReturned = outcomes
+    latest.cancel()  // nothing in flight: calls nothing
+    await gate.open()
+    try await task.value(within: 10)
+
+    XCTAssertEqual(whenCancelReturned, ["CancellationError"])
+    XCTAssertEqual(outcomes, ["CancellationError"])
+    XCTAssertFalse(latest.isRunning)
+  }
+
+  func testCancelAfterTheOutcomeWasDeliveredCallsNothing() async throws {
+    let latest = LatestTask()
+    var calls = 0
+
+    try await latest.run { 1 } then: { _ in calls += 1 }.value(within: 10)
+    latest.cancel()
+
+    XCTAssertEqual(calls, 1)
+  }
+
+  func testAFreedLatestTaskCancelsItsWorkAndCallsNoThen() async throws {
+    var latest: LatestTask? = LatestTask()
+    weak let freed = latest
+    let started = Gate()
+    var called = false
+
+    let task = latest!.run {
+      await started.open()
+      // Ends only when cancelled (or after an hour, failing the test below).
+      try await Task.sleep(for: .seconds(3600))
+    } then: { _ in
+      called = true
+    }
+    await started.wait()
+    latest = nil
+    try await task.value(within: 10)
+
+    XCTAssertNil(freed, "the LatestTask was not freed, so the test proves nothing")
+    XCTAssertFalse(called)
   }
 
   func testManySupersededStartsDeliverOnlyTheLast() async throws {

@@ -104,21 +104,14 @@ final class NoDeadlockGuaranteeTests: XCTestCase {
 }
 
 /// Holds a disposable that a handler created before it was returned.
-final class DisposableHolder: @unchecked Sendable {
-  // Safe: `held` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var held: [any Disposable] = []
+final class DisposableHolder: Sendable {
+  private let held = Lock<[any Disposable]>([])
 
   func set(_ disposable: any Disposable) {
-    lock.lock()
-    held.append(disposable)
-    lock.unlock()
+    held.withLock { $0.append(disposable) }
   }
 
   func disposeAll() {
-    lock.lock()
-    let taken = held
-    lock.unlock()
-    for token in taken { token.dispose() }
+    for token in held.withLock({ $0 }) { token.dispose() }
   }
 }

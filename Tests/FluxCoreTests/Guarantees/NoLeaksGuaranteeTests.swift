@@ -199,26 +199,24 @@ final class NoLeaksGuaranteeTests: XCTestCase {
 
 /// Holds a subject until `drop()`, so that a chosen thread releases the last
 /// reference.
-final class SubjectHolder: @unchecked Sendable {
-  // Safe: `subject` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var held: DispatchSubject<Int>?
+final class SubjectHolder: Sendable {
+  private let held: Lock<DispatchSubject<Int>?>
 
   init(_ subject: DispatchSubject<Int>) {
-    held = subject
+    held = Lock(subject)
   }
 
   var subject: DispatchSubject<Int>? {
-    lock.lock()
-    defer { lock.unlock() }
-    return held
+    held.withLock { $0 }
   }
 
   func drop() {
-    lock.lock()
-    let last = held
-    held = nil
-    lock.unlock()
+    // Taken out under the lock, released after it: the last release runs
+    // the subject's deinit, outside the lock.
+    let last = held.withLock { held in
+      defer { held = nil }
+      return held
+    }
     withExtendedLifetime(last) {}
   }
 }

@@ -1,18 +1,18 @@
 import FluxCore
-import Foundation
 import Synchronization
 
 /// One subscription of a model run: records what its handler receives,
 /// notices overlapping calls, and can be disposed from inside its own
 /// handler even before `subscribe` has returned its token.
-final class ModelProbe: @unchecked Sendable {
-  // Safe: `values`, `token` and `disposeRequested` are only touched while
-  // holding `lock`; `inside` is atomic.
+final class ModelProbe: Sendable {
+  private struct State {
+    var values: [Int] = []
+    var token: (any Disposable)?
+    var disposeRequested = false
+  }
+
   let id: Int
-  private let lock = NSLock()
-  private var values: [Int] = []
-  private var token: (any Disposable)?
-  private var disposeRequested = false
+  private let state = Lock(State())
   private let inside = Atomic(false)
 
   init(id: Int) {
@@ -20,19 +20,17 @@ final class ModelProbe: @unchecked Sendable {
   }
 
   var recorded: [Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values
+    state.withLock(\.values)
   }
 
   /// Records `value`; returns how many values have been recorded, and
   /// whether another call to this handler was running at the same time.
   func enter(_ value: Int) -> (count: Int, overlapped: Bool) {
     let overlapped = inside.exchange(true, ordering: .sequentiallyConsistent)
-    lock.lock()
-    values.append(value)
-    let count = values.count
-    lock.unlock()
+    let count = state.withLock {
+      $0.values.append(value)
+      return $0.values.count
+    }
     return (count, overlapped)
   }
 
@@ -42,18 +40,18 @@ final class ModelProbe: @unchecked Sendable {
 
   /// Stores the token, disposing it at once if the handler asked already.
   func hold(_ newToken: any Disposable) {
-    lock.lock()
-    let disposeNow = disposeRequested
-    token = newToken
-    lock.unlock()
+    let disposeNow = state.withLock {
+      $0.token = newToken
+      return $0.disposeRequested
+    }
     if disposeNow { newToken.dispose() }
   }
 
   func dispose() {
-    lock.lock()
-    disposeRequested = true
-    let current = token
-    lock.unlock()
+    let current = state.withLock {
+      $0.disposeRequested = true
+      return $0.token
+    }
     current?.dispose()
   }
 }

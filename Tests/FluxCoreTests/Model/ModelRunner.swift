@@ -5,9 +5,7 @@ import TestSupport
 
 /// Runs operations against FluxCore and against the reference model in
 /// lockstep, and returns every difference between them.
-final class ModelRunner: @unchecked Sendable {
-  // Safe: `probes` and `violations` are only touched while holding `lock`;
-  // everything else is a `let` of a Sendable type.
+final class ModelRunner: Sendable {
 
   final class CountingStore: Store, @unchecked Sendable {
     let last = Variable(0)
@@ -33,9 +31,8 @@ final class ModelRunner: @unchecked Sendable {
   let deliveriesByThread = [ThreadTally(), ThreadTally()]
   private let tapTokens: [any Disposable]
   let store: CountingStore
-  private let lock = NSLock()
-  private var probes: [Int: ModelProbe] = [:]
-  private var violations: [String] = []
+  private let probes = Lock<[Int: ModelProbe]>([:])
+  private let violations = Lock<[String]>([])
 
   init() {
     tapTokens = (0..<2).map { [subjects, taps, deliveriesByThread] index in
@@ -48,21 +45,15 @@ final class ModelRunner: @unchecked Sendable {
   }
 
   func violate(_ message: String) {
-    lock.lock()
-    violations.append(message)
-    lock.unlock()
+    violations.withLock { $0.append(message) }
   }
 
   private func register(_ probe: ModelProbe) {
-    lock.lock()
-    probes[probe.id] = probe
-    lock.unlock()
+    probes.withLock { $0[probe.id] = probe }
   }
 
   private func probe(_ id: Int) -> ModelProbe? {
-    lock.lock()
-    defer { lock.unlock() }
-    return probes[id]
+    probes.withLock { $0[id] }
   }
 
   // MARK: The library side
@@ -302,9 +293,7 @@ final class ModelRunner: @unchecked Sendable {
     }
     // Once every probe is disposed, only the taps and the store's bindings
     // remain.
-    lock.lock()
-    let all = Array(probes.values)
-    lock.unlock()
+    let all = probes.withLock { Array($0.values) }
     for subscription in all { subscription.dispose() }
     let counts = [
       subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount,
@@ -312,8 +301,6 @@ final class ModelRunner: @unchecked Sendable {
     if counts != [3, 1, 0] {
       violate("subscription counts after disposing everything: \(counts), expected [3, 1, 0]")
     }
-    lock.lock()
-    defer { lock.unlock() }
-    return violations
+    return violations.withLock { $0 }
   }
 }

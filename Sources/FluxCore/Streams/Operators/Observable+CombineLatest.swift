@@ -37,9 +37,17 @@ extension Observable {
       // Both inputs go through one subject, which orders them and calls
       // the handler below one value at a time.
       let inbox = DispatchSubject<Either<First.Element, Second.Element>>()
-      let latest = LatestPair<First.Element, Second.Element>()
+      let latest = Lock<(First.Element?, Second.Element?)>((nil, nil))
       let output = inbox.subscribe { input in
-        if let pair = latest.update(with: input) { onNext(pair) }
+        let pair = latest.withLock { latest -> (First.Element, Second.Element)? in
+          switch input {
+          case .first(let value): latest.0 = value
+          case .second(let value): latest.1 = value
+          }
+          guard let first = latest.0, let second = latest.1 else { return nil }
+          return (first, second)
+        }
+        if let pair { onNext(pair) }
       }
       let upstream = [
         first.subscribe { inbox.dispatch(.first($0)) },
@@ -116,29 +124,4 @@ extension Observable {
 enum Either<First: Sendable, Second: Sendable>: Sendable {
   case first(First)
   case second(Second)
-}
-
-/// The latest value of each of two inputs, for ``Observable/combineLatest(_:_:)``.
-@usableFromInline
-final class LatestPair<First: Sendable, Second: Sendable>: @unchecked Sendable {
-  // Safe: only the handler of one subscription to one DispatchSubject calls
-  // `update`, and a subject never runs a handler twice at once and orders
-  // its calls one after the other (guarantee 2), so the two fields are never
-  // touched by two threads at once.
-  @usableFromInline var first: First?
-  @usableFromInline var second: Second?
-
-  @inlinable
-  init() {}
-
-  /// Stores `input`; returns the pair once both inputs have delivered.
-  @inlinable
-  func update(with input: Either<First, Second>) -> (First, Second)? {
-    switch input {
-    case .first(let value): first = value
-    case .second(let value): second = value
-    }
-    guard let first, let second else { return nil }
-    return (first, second)
-  }
 }
