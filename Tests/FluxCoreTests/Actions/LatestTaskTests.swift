@@ -126,7 +126,8 @@ final class LatestTaskTests: XCTestCase {
     let latest = LatestTask()
     var calls = 0
 
-    try await latest.run { 1 } then: { _ in calls += 1 }.value(within: 10)
+    let task = latest.run { 1 } then: { _ in calls += 1 }
+    try await task.value(within: 10)
     latest.cancel()
 
     XCTAssertEqual(calls, 1)
