@@ -1,7 +1,7 @@
 import FluxCore
 
 /// Something that can tell how many subscriptions it holds: FluxCore's
-/// subjects, variables, properties and stores.
+/// subjects, variables, properties, stores and store bindings.
 public protocol SubscriptionCounting: AnyObject, Sendable {
   /// The number of subscriptions that have not been disposed.
   var subscriptionCount: Int { get }
@@ -11,6 +11,7 @@ extension DispatchSubject: SubscriptionCounting {}
 extension Variable: SubscriptionCounting {}
 extension Property: SubscriptionCounting {}
 extension Store: SubscriptionCounting {}
+extension StoreBindings: SubscriptionCounting {}
 
 /// Checks that none of `sources` holds a live subscription, and otherwise
 /// records a failure naming each one that does.

@@ -27,7 +27,9 @@
 /// Swift 6 asks every subclass to restate `@unchecked Sendable`. That is sound
 /// when, as above, the subclass's stored properties are `let`s of Sendable
 /// types (variables, properties, subjects, observables): then nothing in the
-/// store can change unsynchronized.
+/// store can change unsynchronized. The compiler does not check it, though:
+/// for a store it checks, write a `final` class that holds a
+/// ``StoreBindings`` instead, which binds the same way.
 ///
 /// > Important: Bound handlers run on the thread that delivers the source's
 /// > event. A store's variables each deliver in the order they were written;
@@ -48,10 +50,15 @@ open class Store: @unchecked Sendable {
   // only stored property is a `let` of a Sendable type; subclasses take on the
   // rule stated in the documentation above.
 
+  /// The bindings, which the `bind` methods forward to.
+  @usableFromInline let bindings: StoreBindings
+
   /// The bag that holds the store's bindings; they end when the store is freed.
   ///
   /// Subclasses can put their own subscriptions here too.
-  public let disposeBag: DisposeBag
+  public var disposeBag: DisposeBag {
+    bindings.disposeBag
+  }
 
   /// The number of subscriptions the store holds in ``disposeBag``: its
   /// bindings and whatever subclasses added, for tests and diagnostics.
@@ -60,12 +67,12 @@ open class Store: @unchecked Sendable {
   /// ended by itself (a `take(1)` that fired); the sources' own
   /// `subscriptionCount` tells what is still live.
   public var subscriptionCount: Int {
-    disposeBag.count
+    bindings.subscriptionCount
   }
 
   /// Creates a store with no bindings.
   public init() {
-    disposeBag = DisposeBag()
+    bindings = StoreBindings()
   }
 
   /// Sets `variable` to every value of `source`.
@@ -77,7 +84,7 @@ open class Store: @unchecked Sendable {
   public func bind<Source: ObservableType>(
     _ source: Source, to variable: Variable<Source.Element>
   ) {
-    source.subscribe { value in variable.value = value }.disposed(by: disposeBag)
+    bindings.bind(source, to: variable)
   }
 
   /// Dispatches every value of `source` to `subject`.
@@ -89,7 +96,7 @@ open class Store: @unchecked Sendable {
   public func bind<Source: ObservableType>(
     _ source: Source, to subject: DispatchSubject<Source.Element>
   ) {
-    source.subscribe { value in subject.dispatch(value) }.disposed(by: disposeBag)
+    bindings.bind(source, to: subject)
   }
 
   /// Folds every value of `source` into `variable` with `reduce`.
@@ -114,8 +121,6 @@ open class Store: @unchecked Sendable {
     to variable: Variable<Value>,
     reduce: @escaping @Sendable (Value, Source.Element) -> Value
   ) {
-    source.subscribe { element in
-      variable.update { value in value = reduce(value, element) }
-    }.disposed(by: disposeBag)
+    bindings.bind(source, to: variable, reduce: reduce)
   }
 }

@@ -126,7 +126,11 @@ final class LatestTaskTests: XCTestCase {
     let latest = LatestTask()
     var calls = 0
 
-    let task = latest.run { 1 } then: { _ in calls += 1 }
+    let task = latest.run {
+      1
+    } then: { _ in
+      calls += 1
+    }
     try await task.value(within: 10)
     latest.cancel()
 
