@@ -5,10 +5,12 @@ import Foundation
 // mutex, and OpenCombine, in one process. See BENCHMARKS.md.
 //
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
-//     [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
+//     [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
 //     [--overload-events E] [--main-actor-values V] [--recorded-actions A]
 //
-// --only and --contender keep the scenarios whose name contains TEXT and the
+// --json prints the report as JSON instead of tables; --json-file writes it to
+// PATH as well as printing the tables (scripts/run-benchmarks records a run
+// that way, for scripts/render-numbers). --only and --contender keep the scenarios whose name contains TEXT and the
 // contenders named NAME, for profiling one thing at a time. --overload-events
 // sets how many events each flooding thread sends in the overload scenario
 // (default 1,000,000; 0 skips it); --main-actor-values how many values go to
@@ -18,6 +20,7 @@ import Foundation
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
+var jsonFile: String?
 var rounds = 15
 var sampleMilliseconds = 10
 var only: String?
@@ -28,6 +31,7 @@ var recordedActions = 100_000
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
+  case "--json-file": jsonFile = arguments.popFirst()
   case "--rounds": rounds = arguments.popFirst().flatMap(Int.init) ?? rounds
   case "--sample-ms":
     sampleMilliseconds = arguments.popFirst().flatMap(Int.init) ?? sampleMilliseconds
@@ -42,7 +46,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        ("usage: FluxBenchmarks [--json] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
+        ("usage: FluxBenchmarks [--json] [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
           + " [--overload-events E] [--main-actor-values V] [--recorded-actions A]\n").utf8))
     exit(2)
   }
@@ -86,9 +90,12 @@ let report = Report(
   ratios: ratios(results, counts), mainActor: mainActor, overload: overload,
   recording: recording, persistence: persistence)
 
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+if let jsonFile {
+  try encoder.encode(report).write(to: URL(fileURLWithPath: jsonFile))
+}
 if json {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
   print(String(decoding: try encoder.encode(report), as: UTF8.self))
 } else {
   printTable(report)
