@@ -16,15 +16,6 @@ final class RecordingSafetyTests: XCTestCase {
       .appendingPathComponent("fluxcore-recording-\(UUID().uuidString).jsonl")
   }
 
-  /// The file's bytes, read through a `FileHandle`: `FileManager`'s
-  /// `contents(atPath:)` and `Data(contentsOf:)` go through a read path of
-  /// Foundation that LeakSanitizer caught leaking its buffer on Swift 6.3.1.
-  private func fileContents(_ url: URL) -> Data? {
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-    defer { try? handle.close() }
-    return (try? handle.readToEnd()) ?? Data()
-  }
-
   private func lines(of url: URL) throws -> [String] {
     try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
   }
@@ -212,4 +203,13 @@ final class RecordingSafetyTests: XCTestCase {
     XCTAssertTrue(lines.values[0].hasSuffix(#","state":"small"}"#), lines.values[0])
     XCTAssertTrue(lines.values[1].hasSuffix(#","value":2}"#), lines.values[1])
   }
+}
+
+/// The file's bytes, read through a `FileHandle`: `FileManager`'s
+/// `contents(atPath:)` and `Data(contentsOf:)` go through a read path of
+/// Foundation that LeakSanitizer caught leaking its buffer on Swift 6.3.1.
+private func fileContents(_ url: URL) -> Data? {
+  guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+  defer { try? handle.close() }
+  return (try? handle.readToEnd()) ?? Data()
 }
