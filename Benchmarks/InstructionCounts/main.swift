@@ -4,11 +4,12 @@
 // unlike a time, is the same on every run of the same binary.
 //
 //   InstructionCounts <path> <count>
-//   path: subject | view | observer | variable
+//   path: subject | subject10 | subject100 | view | observer | variable |
+//         read | subscribe | subscribe-variable
 import FluxCore
 
 final class Box: @unchecked Sendable {
-  // Safe: touched only by the handler, on this program's one thread.
+  // Safe: touched only by the handlers, on this program's one thread.
   var total = 0
 }
 
@@ -23,17 +24,31 @@ let count = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
 let box = Box()
 let dispatcher = CountDispatcher()
 let variable = Variable(0)
-let tokens = [
+let ten = DispatchSubject<Int>()
+let hundred = DispatchSubject<Int>()
+var tokens = [
   dispatcher.count.subscribe { box.total &+= $0 },
   variable.subscribe { box.total &+= $0 },
 ]
+for index in 0..<100 {
+  if index < 10 { tokens.append(ten.subscribe { box.total &+= $0 }) }
+  tokens.append(hundred.subscribe { box.total &+= $0 })
+}
 let actions = AnyObserverDispatcher(dispatcher)
 let observer = actions.count
 
 switch path {
+case "subject10": for value in 0..<count { ten.dispatch(value) }
+case "subject100": for value in 0..<count { hundred.dispatch(value) }
 case "view": for value in 0..<count { actions.count.dispatch(value) }
 case "observer": for value in 0..<count { observer.dispatch(value) }
 case "variable": for value in 0..<count { variable.value = value }
+case "read": for _ in 0..<count { box.total &+= variable.value }
+case "subscribe":
+  // Subscribe and dispose, beside ten live subscriptions.
+  for _ in 0..<count { ten.subscribe { box.total &+= $0 }.dispose() }
+case "subscribe-variable":
+  for _ in 0..<count { variable.subscribe { box.total &+= $0 }.dispose() }
 default: for value in 0..<count { dispatcher.count.dispatch(value) }
 }
 print(box.total)
