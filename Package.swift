@@ -3,9 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "FluxCore",
-  // FluxCore uses `Atomic` from the standard library's Synchronization module,
-  // which needs these Apple OS versions. Linux has no minimum.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The floor, checked by the compiler on Linux (scripts/check-apple-floor).
+  // The Observation bridge (ObservedProperty) needs macOS 14 / iOS 17 and
+  // says so with @available. Linux has no minimum.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "FluxCore", targets: ["FluxCore"]),
     .library(name: "FluxCoreTesting", targets: ["FluxCoreTesting"]),
@@ -15,13 +16,16 @@ let package = Package(
   ],
   targets: [
     // Library
-    .target(name: "FluxCore"),
+    .target(name: "FluxCore", dependencies: ["CFluxCoreAtomics"]),
     .target(name: "FluxCoreTesting", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
     .target(name: "FluxCoreRecording", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
     .target(name: "FluxCorePersistence", dependencies: ["FluxCore", "FluxCoreDiagnostics"]),
     // What the products share, internal to the package: readable differences
     // and decoding errors.
     .target(name: "FluxCoreDiagnostics"),
+    // The engine's atomics: C11 atomics that the compiler inlines (the
+    // standard library's `Atomic` needs macOS 15 / iOS 18).
+    .target(name: "CFluxCoreAtomics"),
 
     // Examples
     .target(name: "SearchFeature", dependencies: ["FluxCore"], path: "Examples/SearchFeature"),
@@ -33,7 +37,7 @@ let package = Package(
       name: "SearchExample", dependencies: ["SearchConsole"], path: "Examples/SearchExample"),
 
     // Tests
-    .target(name: "TestSupport", dependencies: ["FluxCore"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["FluxCore", "CFluxCoreAtomics"], path: "Tests/TestSupport"),
     .testTarget(
       name: "FluxCoreTests",
       dependencies: ["FluxCore", "FluxCoreTesting", "FluxCoreDiagnostics", "TestSupport"]),

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// How far a worker thread has got, which another thread can wait on
 /// without polling: the worker reports each step with ``advance(to:)``, and a
@@ -13,9 +12,9 @@ import Synchronization
 ///
 /// One waiter at a time.
 package final class WorkerProgress: Sendable {
-  private let reached = Atomic(0)
+  private let reached = TestAtomic(0)
   /// The step a waiter sleeps until, or `Int.max` when none does.
-  private let awaited = Atomic(Int.max)
+  private let awaited = TestAtomic(Int.max)
   private let wake = DispatchSemaphore(value: 0)
 
   package init() {}

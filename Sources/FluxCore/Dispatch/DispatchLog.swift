@@ -1,4 +1,4 @@
-import Synchronization
+import CFluxCoreAtomics
 
 /// Watches the actions sent through ``AnyObserverDispatcher``s: to log them
 /// in debug builds, to record a session, or to check them in a test.
@@ -92,9 +92,10 @@ public enum DispatchLog: Sendable {
   }
 }
 
-/// Whether ``DispatchLog`` has observers: a plain global with a constant
-/// initial value, which the compiler sets up statically, so that reading it
-/// when an action is dispatched costs a call to its address accessor and
-/// one load, with no lazy-initialization check.
-@usableFromInline
-let dispatchLogIsActive = Atomic(false)
+/// Whether ``DispatchLog`` has observers: a C global, zero before any code
+/// runs (CFluxCoreAtomics), so that reading it when an action is dispatched
+/// costs one load, with no lazy-initialization check.
+@inlinable
+var dispatchLogIsActive: AtomicFlag {
+  AtomicFlag(AtomicWord(fluxcore_dispatch_log_is_active_word()))
+}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observers of ``DispatchLog``, each with the subjects it is limited to.
 final class DispatchLogObservers: Sendable {
   struct Entry: Sendable {

@@ -1,5 +1,3 @@
-import Synchronization
-
 // The name `DispatchLog` gives a subject: `Dispatcher.property`, found by
 // reflection the first time a dispatcher view hands the subject out, and
 // kept on the subject (in its registry's lock, with a flag beside it), so

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A typed event pipe: the building block of a dispatcher.
 ///
 /// A subject is both an observer (anyone holding it can ``dispatch(_:)``) and

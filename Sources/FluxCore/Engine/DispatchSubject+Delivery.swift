@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 // How a subject delivers without ever calling a handler twice at once, and
 // without keeping a caller to deliver other threads' events.
@@ -97,7 +96,7 @@ extension DispatchSubject {
         guard
           core.delivery.compareExchange(
             expected: word, desired: word | role, ordering: .acquiring
-          ).exchanged
+          )
         else { continue }
         let stale = refreshing && word & DeliveryState.stale != 0
         return (true, stale ? core.refreshSnapshot(from: &registry) : .nothing)
@@ -105,7 +104,7 @@ extension DispatchSubject {
       // The holder reads the queue under the lock, so no ordering is needed.
       if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
-      ).exchanged {
+      ) {
         state.enqueue(work(), core: core)
         return (false, .nothing)
       }

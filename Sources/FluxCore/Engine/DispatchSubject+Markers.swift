@@ -27,7 +27,7 @@ extension DispatchSubject {
         }
         if core.delivery.compareExchange(
           expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
-        ).exchanged {
+        ) {
           state.enqueue(marker)
           return true
         }

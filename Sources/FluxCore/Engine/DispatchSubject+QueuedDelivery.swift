@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 // The locked part of delivery: the holder of the role takes queued work a
 // batch at a time and carries it out, until the queue is empty (it gives
@@ -80,7 +79,7 @@ extension DispatchSubject {
       switch step {
       case .deliver(let counted):
         for entry in batch {
-          core.deliveringOwner.store(entry.owner, ordering: .relaxed)
+          core.deliveringOwner.store(Int(bitPattern: entry.owner), ordering: .relaxed)
           if let marker = perform(entry.work) { reached.append(marker) }
         }
         if counted { run.delivered += batch.count }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension DispatchSubject {
   /// Subscribes `handler`, first replaying the latest published value if
   /// `replayingLatest` is set and there is one.
@@ -68,7 +66,7 @@ extension DispatchSubject {
       guard word & DeliveryState.delivering != 0 else { return false }
       if core.delivery.compareExchange(
         expected: word, desired: word | DeliveryState.pending, ordering: .relaxed
-      ).exchanged {
+      ) {
         state.enqueue(work(), core: core)
         return true
       }

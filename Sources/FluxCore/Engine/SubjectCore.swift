@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The part of a subject that its subscriptions need: the delivery state
 /// word, the delivery snapshot and the registry, none of them generic.
 ///
@@ -10,26 +8,40 @@ import Synchronization
 /// unspecialized). The core holds no reference to the subject, and once the
 /// subject is gone it holds no handler either.
 @usableFromInline
-final class SubjectCore: Sendable {
-  /// The delivery state word.
-  ///
-  /// See DispatchSubject+Delivery.swift.
-  @usableFromInline let delivery = Atomic<Int>(0)
-  /// The subscribers events are delivered to, holding one strong reference;
-  /// touched only by the thread that holds the delivery role.
-  @usableFromInline let snapshot = Atomic<Unmanaged<SubscriberSnapshot>?>(nil)
+final class SubjectCore: @unchecked Sendable {
+  // Safe: `atomicWords` is touched only through AtomicWord's atomic
+  // operations once `init` returns (it is a `var` because they write it);
+  // every other stored property is a `let` of a Sendable type.
+
+  /// The storage of the four atomic words below, first among the stored
+  /// properties (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline var atomicWords: (Int, Int, Int, Int) = (0, 0, 0, 0)
   /// The lock around the subscriber registry; its mutex also guards the
   /// subject's typed state (see ``TypedSubjectState``).
   @usableFromInline let lock = Lock(SubscriberRegistry())
-  /// The owner (see ``PendingEntry``) of the work the holder is delivering
-  /// now, once it delivers queued work; read only by the holder itself, to
-  /// tag what its handlers queue.
-  @usableFromInline let deliveringOwner = Atomic<UInt>(0)
   /// How many events that other threads queued a call that delivers may
   /// deliver once its own are done, before it hands the rest over.
   @usableFromInline let deliveryBudget: Int
+
+  /// The delivery state word.
+  ///
+  /// See DispatchSubject+Delivery.swift.
+  @inlinable
+  var delivery: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 0) }
+  /// The subscribers events are delivered to, holding one strong reference;
+  /// touched only by the thread that holds the delivery role.
+  @inlinable
+  var snapshot: AtomicUnmanaged<SubscriberSnapshot> {
+    AtomicUnmanaged(AtomicWord(inStoredPropertiesOf: self, at: 1))
+  }
+  /// The owner (see ``PendingEntry``) of the work the holder is delivering
+  /// now, once it delivers queued work (as an `Int` of its bits); read only
+  /// by the holder itself, to tag what its handlers queue.
+  @inlinable
+  var deliveringOwner: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 2) }
   /// Whether the registry holds the subject's name for ``DispatchLog``.
-  @usableFromInline let hasLogLabel = Atomic(false)
+  @inlinable
+  var hasLogLabel: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self, at: 3)) }
 
   @usableFromInline
   init(deliveryBudget: Int) {
@@ -48,7 +60,7 @@ final class SubjectCore: Sendable {
   @inlinable
   @inline(__always)
   func takeRoleIfIdle(as role: Int) -> Bool {
-    delivery.compareExchange(expected: 0, desired: role, ordering: .acquiring).exchanged
+    delivery.compareExchange(expected: 0, desired: role, ordering: .acquiring)
   }
 
   /// Calls the handlers in the snapshot.
@@ -69,7 +81,7 @@ final class SubjectCore: Sendable {
   @inlinable
   @inline(__always)
   func giveRoleBackIfNothingChanged(_ role: Int) -> Bool {
-    delivery.compareExchange(expected: role, desired: 0, ordering: .releasing).exchanged
+    delivery.compareExchange(expected: role, desired: 0, ordering: .releasing)
   }
 
   /// Marks the snapshot stale after a change of the active subscribers.
@@ -79,7 +91,8 @@ final class SubjectCore: Sendable {
   /// Only a thread holding the lock clears `stale`, so seeing it set here
   /// means it stays set until a refresh that comes after this change; the
   /// read-modify-write is needed only when it is clear.
-  @inlinable
+  @usableFromInline
+  @inline(never)
   func markSnapshotStale() {
     if delivery.load(ordering: .relaxed) & DeliveryState.stale == 0 {
       delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
@@ -118,8 +131,7 @@ final class SubjectCore: Sendable {
       let word = delivery.load(ordering: .relaxed)
       guard word & DeliveryState.delivering == 0,
         delivery.compareExchange(
-          expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring
-        ).exchanged
+          expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring)
       else { return (subscriber, .nothing) }
       let dropped = SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed))
       delivery.store(word, ordering: .releasing)

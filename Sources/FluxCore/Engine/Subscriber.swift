@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the subject's registry knows of a subscription: whether it has been
 /// disposed.
 ///
@@ -8,14 +6,20 @@ import Synchronization
 /// ``Subscriber`` adds the typed handler.
 @usableFromInline
 class SubscriberBase: @unchecked Sendable {
-  // Safe: the only stored property is an atomic. @unchecked only because a
-  // class that is subclassed cannot be checked Sendable; the one subclass adds
-  // a `let` of a Sendable type.
+  // Safe: the only stored property is touched only through AtomicWord's
+  // atomic operations once `init` returns. @unchecked because it is a `var`
+  // (they write it), and because a class that is subclassed cannot be
+  // checked Sendable; the one subclass adds a `let` of a Sendable type.
+
+  /// The storage of ``isDisposed``: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline
+  final var atomicWord = 0
 
   /// Set when the subscription is disposed, so that an event already being
   /// delivered skips it.
-  @usableFromInline
-  final let isDisposed = Atomic<Bool>(false)
+  @inlinable
+  final var isDisposed: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self)) }
 
   @inlinable
   init() {}

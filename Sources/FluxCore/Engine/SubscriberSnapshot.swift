@@ -48,8 +48,8 @@ final class SubscriberSnapshot {
   @inline(__always)
   func deliver<Element: Sendable>(_ element: Element) {
     // Pointer bounds rather than a range: no check for a negative count.
-    var next = UnsafePointer(subscribers)
-    let end = next + count
+    var next = subscribers
+    let end = subscribers + count
     while next < end {
       next.pointee._withUnsafeGuaranteedRef {
         unsafeDowncast($0, to: Subscriber<Element>.self).receive(element)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The element-typed state of a subject, guarded by the subject's lock beside
 /// its (untyped) registry: work waiting for delivery, who delivers it, and a
 /// ``Variable``'s latest value.
@@ -42,7 +40,8 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
     let thread = currentThreadID()
     // Work queued by the holder from a handler belongs to the call whose work
     // that handler is running for; work from any other thread to its own call.
-    let owner = thread == holder ? core.deliveringOwner.load(ordering: .relaxed) : thread
+    let owner =
+      thread == holder ? UInt(bitPattern: core.deliveringOwner.load(ordering: .relaxed)) : thread
     pending.append(PendingEntry(work, owner: owner))
     if holder != 0 && owner == holder {
       owed = pending.count

@@ -1,14 +1,20 @@
-import Synchronization
-
 /// A shared countdown that hands out exactly `count` permits, whichever threads
 /// ask: the state of the counting operators (`skip`, `take`).
 @usableFromInline
-final class AtomicCounter: Sendable {
-  @usableFromInline let remaining: Atomic<Int>
+final class AtomicCounter: @unchecked Sendable {
+  // Safe: the only stored property is touched only through AtomicWord's
+  // atomic operations once `init` returns (a `var` because they write it).
+
+  /// The storage of ``remaining``: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline var atomicWord: Int
+
+  @inlinable
+  var remaining: AtomicWord { AtomicWord(inStoredPropertiesOf: self) }
 
   @inlinable
   init(_ count: Int) {
-    remaining = Atomic(count)
+    atomicWord = count
   }
 
   /// Takes one permit; returns `false` once all have been taken.
@@ -16,7 +22,7 @@ final class AtomicCounter: Sendable {
   func takeOne() -> Bool {
     // Check first so that the count stops moving once it reaches zero.
     guard remaining.load(ordering: .relaxed) > 0 else { return false }
-    return remaining.subtract(1, ordering: .relaxed).oldValue > 0
+    return remaining.add(-1, ordering: .relaxed) > 0
   }
 
   /// Whether every permit has been taken.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A type-erased, dispatch-only observer.
 ///
 /// This is what an action creator sees of a dispatcher's subject through

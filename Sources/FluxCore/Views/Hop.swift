@@ -1,5 +1,5 @@
+import CFluxCoreAtomics
 import Dispatch
-import Synchronization
 
 /// Carries values from the threads that deliver them to a serial queue, one
 /// hop per burst: values that arrive while a hop is pending, or while one is
@@ -10,7 +10,11 @@ import Synchronization
 /// runs on the queue, in order. After ``dispose()``, values still on their
 /// way are dropped.
 @usableFromInline
-final class Hop<Element: Sendable>: Sendable {
+final class Hop<Element: Sendable>: @unchecked Sendable {
+  // Safe: `atomicWord` is touched only through AtomicWord's atomic
+  // operations once `init` returns (a `var` because they write it); every
+  // other stored property is a `let` of a Sendable type.
+
   @usableFromInline
   struct State: Sendable {
     /// Values waiting for the next hop (every-value mode).
@@ -32,8 +36,10 @@ final class Hop<Element: Sendable>: Sendable {
     var hasWaitingValues: Bool { !values.isEmpty || latest != nil }
   }
 
+  /// The storage of ``isDisposed``: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline var atomicWord = 0
   @usableFromInline let state = Lock(State())
-  @usableFromInline let isDisposed = Atomic(false)
   @usableFromInline let mode: DeliveryMode
   @usableFromInline let queue: DispatchQueue
   /// The handler, for a hop to a queue.
@@ -41,6 +47,10 @@ final class Hop<Element: Sendable>: Sendable {
   /// The handler, for a hop to the main actor: a whole hop runs in one
   /// main-actor check, not one per value.
   @usableFromInline let mainActorHandler: (@MainActor @Sendable (Element) -> Void)?
+
+  /// Set once the subscription is disposed.
+  @inlinable
+  var isDisposed: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self)) }
 
   /// Creates a hop to `queue`.
   @inlinable
@@ -172,14 +182,13 @@ final class Hop<Element: Sendable>: Sendable {
 public enum HopCount: Sendable {
   /// How many hops to a queue or to the main actor FluxCore has made since
   /// the program started: one per burst of values, whatever its length.
-  public static var total: Int { hopCounter.load(ordering: .relaxed) }
+  public static var total: Int { counter.load(ordering: .relaxed) }
 
   @usableFromInline
   static func record() {
-    hopCounter.add(1, ordering: .relaxed)
+    counter.add(1, ordering: .relaxed)
   }
-}
 
-/// See ``HopCount``: a plain global with a constant initial value, set up
-/// statically.
-private let hopCounter = Atomic(0)
+  /// A C global, zero before any code runs (CFluxCoreAtomics).
+  private static var counter: AtomicWord { AtomicWord(fluxcore_hop_count_word()) }
+}

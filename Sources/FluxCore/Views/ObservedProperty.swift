@@ -25,6 +25,12 @@ import Observation
 /// > and ends it when it is freed: keep it for as long as the view shows it.
 /// > ``value`` holds the property's current value as soon as the initializer
 /// > returns; later changes arrive on a later turn of the main actor.
+///
+/// The `Observation` module needs macOS 14, iOS 17, tvOS 17 or watchOS 10;
+/// on older systems, observe the property with
+/// ``ObservableType/observeOnMainActor(_:)`` or
+/// ``ObservableType/assign(to:on:)``.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   private let registrar = ObservationRegistrar()

@@ -1,7 +1,6 @@
 import Dispatch
 import FluxCore
 import FluxCoreTesting
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -66,7 +65,7 @@ final class WaitUntilDeliveredTests: XCTestCase {
         latestDelivered[value % 10].advance(to: value / 10)
       }
       let returned = (0..<threads).map { _ in WorkerProgress() }
-      let stop = Atomic(false)
+      let stop = TestAtomic(false)
 
       runOnThreads(threads + 1) { thread in
         if thread < threads {
@@ -104,7 +103,7 @@ final class WaitUntilDeliveredTests: XCTestCase {
   func testAfterAWaitTheNextDispatchIsDeliveredBeforeItReturns() {
     for _ in 0..<50 {
       let subject = DispatchSubject<Int>(deliveryBudget: 0)
-      let last = Atomic(-1)
+      let last = TestAtomic(-1)
       let subscription = subject.subscribe { last.store($0, ordering: .relaxed) }
       runOnThreads(3) { thread in
         for value in 0..<2_000 { subject.dispatch(thread * 10_000 + value) }
@@ -122,7 +121,7 @@ final class WaitUntilDeliveredTests: XCTestCase {
 
   func testAVariablesWaitCoversEveryChangeMadeBeforeIt() {
     let variable = Variable(0)
-    let seen = Atomic(0)
+    let seen = TestAtomic(0)
     let subscription = variable.subscribe { seen.max($0, ordering: .relaxed) }
 
     runOnThreads(4) { _ in

@@ -1,7 +1,6 @@
 import FluxCore
 import FluxCoreTesting
 import Foundation
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -29,8 +28,8 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     }
     let perFlooder = 20_000
     let uiDispatches = 200
-    let largestCall = Atomic(0)
-    let flooded = Atomic(0)
+    let largestCall = TestAtomic(0)
+    let flooded = TestAtomic(0)
     let floodProgress = WorkerProgress()
 
     runOnThreads(3) { thread in
@@ -122,7 +121,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
   /// while other threads flood the subject meanwhile and the budget is 0.
   func testACallDeliversEverythingItsHandlersDispatchWhileOtherThreadsFlood() {
     let subject = DispatchSubject<Int>(deliveryBudget: 0)
-    let chainEnded = Atomic(0)
+    let chainEnded = TestAtomic(0)
     let chainStarted = DispatchSemaphore(value: 0)
     let subscription = subject.subscribe { value in
       busyWait(nanoseconds: 1_000)
@@ -140,7 +139,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     var unfinished = 0
 
     for round in 1...50 {
-      let endedWhenTheCallReturned = Atomic(0)
+      let endedWhenTheCallReturned = TestAtomic(0)
       runOnThreads(3) { thread in
         if thread < 2 {
           chainStarted.wait()
@@ -240,8 +239,8 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
       }
       recorder.handler(value)
     }
-    let returned = Atomic(0)
-    let deliveredWhileBlocked = Atomic(-1)
+    let returned = TestAtomic(0)
+    let deliveredWhileBlocked = TestAtomic(-1)
 
     runOnThreads(2) { thread in
       if thread == 0 {

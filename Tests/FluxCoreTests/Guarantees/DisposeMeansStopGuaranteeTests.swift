@@ -1,6 +1,5 @@
 import FluxCore
 import FluxCoreTesting
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -94,9 +93,9 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
   func testNoEventDispatchedAfterDisposeReturnsIsReceivedWhileAnotherThreadDispatches() {
     for _ in 0..<100 {
       let subject = DispatchSubject<Int>()
-      let received = Atomic(-1)
+      let received = TestAtomic(-1)
       let started = WorkerProgress()
-      let stop = Atomic(false)
+      let stop = TestAtomic(false)
       let subscription = subject.subscribe { value in
         received.max(value, ordering: .relaxed)
       }
@@ -132,14 +131,14 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
   func testSubscribeAndDisposeNeverDeliverOtherThreadsEventsOnTheCallingThread() {
     let subject = DispatchSubject<Int>()
     let disposer = pthread_self()
-    let deliveredOnDisposer = Atomic(0)
+    let deliveredOnDisposer = TestAtomic(0)
     let stable = subject.subscribe { _ in
       if pthread_equal(pthread_self(), disposer) != 0 {
         deliveredOnDisposer.add(1, ordering: .relaxed)
       }
     }
     let dispatched = WorkerProgress()
-    let stop = Atomic(false)
+    let stop = TestAtomic(false)
     let finished = DispatchSemaphore(value: 0)
     let producer = Thread {
       defer {
@@ -157,7 +156,7 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
     for _ in 0..<300 {
       let received = DispatchSemaphore(value: 0)
-      let first = Atomic(true)
+      let first = TestAtomic(true)
       // Released on the disposing thread when dispose drops the snapshot; it
       // then waits for the producer, which must not need this thread to deliver.
       let capture = WaitsForProducerOnDeinit(dispatched, ifOn: disposer)

@@ -1,6 +1,5 @@
 import FluxCore
 import FluxCoreTesting
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -9,9 +8,9 @@ import XCTest
 final class NoReentryGuaranteeTests: XCTestCase {
   /// Counts handler calls that are running at once.
   final class Overlap: Sendable {
-    let running = Atomic(0)
-    let maximum = Atomic(0)
-    let calls = Atomic(0)
+    let running = TestAtomic(0)
+    let maximum = TestAtomic(0)
+    let calls = TestAtomic(0)
 
     func enter() {
       let now = running.add(1, ordering: .sequentiallyConsistent).newValue

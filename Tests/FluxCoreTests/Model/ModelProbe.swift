@@ -1,5 +1,5 @@
 import FluxCore
-import Synchronization
+import TestSupport
 
 /// One subscription of a model run: records what its handler receives,
 /// notices overlapping calls, and can be disposed from inside its own
@@ -13,7 +13,7 @@ final class ModelProbe: Sendable {
 
   let id: Int
   private let state = Lock(State())
-  private let inside = Atomic(false)
+  private let inside = TestAtomic(false)
 
   init(id: Int) {
     self.id = id

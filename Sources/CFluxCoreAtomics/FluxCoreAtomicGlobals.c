@@ -1,0 +1,7 @@
+// The program-wide atomic words of FluxCore, zero before any code runs (no
+// initializer to call, unlike a Swift global of a class type), accessed only
+// through the functions of CFluxCoreAtomics.h.
+#include "CFluxCoreAtomics.h"
+
+intptr_t fluxcore_dispatch_log_is_active = 0;
+intptr_t fluxcore_hop_count = 0;

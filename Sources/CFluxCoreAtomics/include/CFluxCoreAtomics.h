@@ -1,0 +1,142 @@
+// Word-sized atomic operations for FluxCore, with the memory orderings the
+// engine uses, as static inline C functions that the Swift compiler inlines.
+//
+// FluxCore's floor (macOS 13, iOS 16, tvOS 16, watchOS 9, visionOS 1) is
+// below that of the standard library's `Atomic` (macOS 15, iOS 18), so the
+// engine's atomics are C11 atomics (<stdatomic.h>), as the shims of
+// swift-atomics were. ThreadSanitizer instruments them like any C11 atomic.
+//
+// Each function takes the address of a plain `intptr_t` that is accessed
+// only through these functions once other threads can see it (see
+// AtomicWord.swift). An `_Atomic(intptr_t)` has the size and alignment of an
+// `intptr_t` on every platform Swift runs on, which the static assertion
+// below checks.
+#ifndef CFLUXCOREATOMICS_H
+#define CFLUXCOREATOMICS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+_Static_assert(sizeof(_Atomic(intptr_t)) == sizeof(intptr_t),
+               "an atomic word must have the size of a word");
+_Static_assert(_Alignof(_Atomic(intptr_t)) == _Alignof(intptr_t),
+               "an atomic word must have the alignment of a word");
+
+#define FLUXCORE_ATOMIC(word) ((_Atomic(intptr_t) *)(word))
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_load_relaxed(intptr_t *word) {
+  return atomic_load_explicit(FLUXCORE_ATOMIC(word), memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_load_acquire(intptr_t *word) {
+  return atomic_load_explicit(FLUXCORE_ATOMIC(word), memory_order_acquire);
+}
+
+static inline __attribute__((always_inline)) void
+fluxcore_atomic_store_relaxed(intptr_t *word, intptr_t value) {
+  atomic_store_explicit(FLUXCORE_ATOMIC(word), value, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) void
+fluxcore_atomic_store_release(intptr_t *word, intptr_t value) {
+  atomic_store_explicit(FLUXCORE_ATOMIC(word), value, memory_order_release);
+}
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_exchange_relaxed(intptr_t *word, intptr_t value) {
+  return atomic_exchange_explicit(FLUXCORE_ATOMIC(word), value, memory_order_relaxed);
+}
+
+// Strong compare-exchanges: `true` if `*word` was `expected` and is now
+// `desired`. On failure the ordering is relaxed (the callers reread).
+
+static inline __attribute__((always_inline)) bool
+fluxcore_atomic_compare_exchange_relaxed(intptr_t *word, intptr_t expected, intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(
+      FLUXCORE_ATOMIC(word), &expected, desired, memory_order_relaxed, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) bool
+fluxcore_atomic_compare_exchange_acquire(intptr_t *word, intptr_t expected, intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(
+      FLUXCORE_ATOMIC(word), &expected, desired, memory_order_acquire, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) bool
+fluxcore_atomic_compare_exchange_release(intptr_t *word, intptr_t expected, intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(
+      FLUXCORE_ATOMIC(word), &expected, desired, memory_order_release, memory_order_relaxed);
+}
+
+// Read-modify-writes that return the old value.
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_fetch_or_relaxed(intptr_t *word, intptr_t bits) {
+  return atomic_fetch_or_explicit(FLUXCORE_ATOMIC(word), bits, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_fetch_and_relaxed(intptr_t *word, intptr_t bits) {
+  return atomic_fetch_and_explicit(FLUXCORE_ATOMIC(word), bits, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) intptr_t
+fluxcore_atomic_fetch_add_relaxed(intptr_t *word, intptr_t amount) {
+  return atomic_fetch_add_explicit(FLUXCORE_ATOMIC(word), amount, memory_order_relaxed);
+}
+
+// Sequentially consistent forms, for the tests' probes (TestSupport's
+// TestAtomic); the engine names a weaker ordering for each operation.
+
+static inline intptr_t fluxcore_atomic_load_seq_cst(intptr_t *word) {
+  return atomic_load_explicit(FLUXCORE_ATOMIC(word), memory_order_seq_cst);
+}
+
+static inline void fluxcore_atomic_store_seq_cst(intptr_t *word, intptr_t value) {
+  atomic_store_explicit(FLUXCORE_ATOMIC(word), value, memory_order_seq_cst);
+}
+
+static inline intptr_t fluxcore_atomic_exchange_seq_cst(intptr_t *word, intptr_t value) {
+  return atomic_exchange_explicit(FLUXCORE_ATOMIC(word), value, memory_order_seq_cst);
+}
+
+static inline intptr_t fluxcore_atomic_fetch_add_seq_cst(intptr_t *word, intptr_t amount) {
+  return atomic_fetch_add_explicit(FLUXCORE_ATOMIC(word), amount, memory_order_seq_cst);
+}
+
+static inline bool fluxcore_atomic_compare_exchange_seq_cst(intptr_t *word, intptr_t *expected,
+                                                            intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(FLUXCORE_ATOMIC(word), expected, desired,
+                                                 memory_order_seq_cst, memory_order_seq_cst);
+}
+
+static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *word,
+                                                                      intptr_t *expected,
+                                                                      intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(FLUXCORE_ATOMIC(word), expected, desired,
+                                                 memory_order_relaxed, memory_order_relaxed);
+}
+
+#undef FLUXCORE_ATOMIC
+
+// Words that live for the whole program, statically zero: see
+// FluxCoreAtomicGlobals.c. Swift reaches them only through these functions,
+// never as globals of its own.
+
+extern intptr_t fluxcore_dispatch_log_is_active;
+extern intptr_t fluxcore_hop_count;
+
+/// Whether something observes `DispatchLog`: 0 or 1.
+static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
+  return &fluxcore_dispatch_log_is_active;
+}
+
+/// How many hops to a queue or to the main actor FluxCore has made.
+static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(void) {
+  return &fluxcore_hop_count;
+}
+
+#endif

@@ -1,0 +1,55 @@
+import Dispatch
+import XCTest
+
+@testable import FluxCore
+
+/// The engine's atomics live in the first stored property of their class,
+/// found from the object's address (AtomicWord.swift): each word written
+/// atomically must be the very word of that property, in every class that
+/// keeps atomics this way.
+final class AtomicWordLayoutTests: XCTestCase {
+  func testTheSubjectCoresWordsAreItsFirstStoredProperty() {
+    let core = SubjectCore(deliveryBudget: 0)
+
+    for index in 0..<4 {
+      AtomicWord(inStoredPropertiesOf: core, at: index).store(100 + index, ordering: .relaxed)
+    }
+
+    XCTAssertEqual(core.atomicWords.0, 100)
+    XCTAssertEqual(core.atomicWords.1, 101)
+    XCTAssertEqual(core.atomicWords.2, 102)
+    XCTAssertEqual(core.atomicWords.3, 103)
+    XCTAssertEqual(core.delivery.address, AtomicWord(inStoredPropertiesOf: core, at: 0).address)
+    XCTAssertEqual(
+      core.snapshot.word.address, AtomicWord(inStoredPropertiesOf: core, at: 1).address)
+    XCTAssertEqual(
+      core.deliveringOwner.address, AtomicWord(inStoredPropertiesOf: core, at: 2).address)
+    XCTAssertEqual(
+      core.hasLogLabel.word.address, AtomicWord(inStoredPropertiesOf: core, at: 3).address)
+    core.atomicWords = (0, 0, 0, 0)  // no snapshot to release
+  }
+
+  func testASubscribersFlagIsItsFirstStoredProperty() {
+    let subscriber = Subscriber<Int> { _ in }
+
+    subscriber.isDisposed.store(true, ordering: .relaxed)
+
+    XCTAssertEqual(subscriber.atomicWord, 1)
+  }
+
+  func testAHopsFlagIsItsFirstStoredProperty() {
+    let hop = Hop<Int>(mode: .everyValue, queue: DispatchQueue(label: "layout")) { _ in }
+
+    hop.isDisposed.store(true, ordering: .relaxed)
+
+    XCTAssertEqual(hop.atomicWord, 1)
+  }
+
+  func testACountersWordIsItsFirstStoredProperty() {
+    let counter = AtomicCounter(2)
+
+    XCTAssertTrue(counter.takeOne())
+
+    XCTAssertEqual(counter.atomicWord, 1)
+  }
+}

@@ -1,0 +1,56 @@
+import FluxCore
+import TestSupport
+import XCTest
+
+/// Guarantee 7, where ThreadSanitizer can see it.
+///
+/// Because a subscriber is never called twice at once and consecutive calls
+/// are ordered one after the other (guarantee 2), a handler may keep plain,
+/// unsynchronized state, whichever threads deliver. Under `swift test --sanitize=thread` these
+/// tests report a data race if the engine's atomics lose their ordering
+/// (scripts/check-tsan-sees-atomics shows that they do); without TSan they
+/// check the total.
+final class DataRaceFreeGuaranteeTests: XCTestCase {
+  /// State that only the handler touches, with no lock and no atomic.
+  final class PlainTally: @unchecked Sendable {
+    // Safe exactly when guarantee 2 holds: the handler is its only user, and
+    // the subject never runs two of its calls at once and orders them.
+    var count = 0
+    var sum = 0
+  }
+
+  func testAHandlerMayKeepPlainStateWhileThreadsDispatch() {
+    let subject = DispatchSubject<Int>()
+    let tally = PlainTally()
+    let subscription = subject.subscribe { value in
+      tally.count += 1
+      tally.sum &+= value
+    }
+
+    runOnThreads(4) { thread in
+      for value in 0..<5_000 { subject.dispatch(thread * 5_000 + value) }
+    }
+
+    XCTAssertTrue(subject.waitUntilDelivered(timeout: .seconds(30)))
+    XCTAssertEqual(tally.count, 20_000)
+    XCTAssertEqual(tally.sum, (0..<20_000).reduce(0, +))
+    subscription.dispose()
+  }
+
+  func testAHandlerMayKeepPlainStateWhileThreadsSetAVariable() {
+    let variable = Variable(0)
+    let tally = PlainTally()
+    let subscription = variable.subscribe { value in
+      tally.count += 1
+      tally.sum &+= value
+    }
+
+    runOnThreads(4) { _ in
+      for value in 1...5_000 { variable.value = value }
+    }
+
+    XCTAssertTrue(variable.waitUntilDelivered(timeout: .seconds(30)))
+    XCTAssertEqual(tally.count, 20_001)  // the replayed 0, then every write
+    subscription.dispose()
+  }
+}
