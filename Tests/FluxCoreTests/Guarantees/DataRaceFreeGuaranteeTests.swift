@@ -2,6 +2,12 @@ import FluxCore
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Guarantee 7, where ThreadSanitizer can see it.
 ///
 /// Because a subscriber is never called twice at once and consecutive calls
@@ -34,6 +40,35 @@ final class DataRaceFreeGuaranteeTests: XCTestCase {
     XCTAssertTrue(subject.waitUntilDelivered(timeout: .seconds(30)))
     XCTAssertEqual(tally.count, 20_000)
     XCTAssertEqual(tally.sum, (0..<20_000).reduce(0, +))
+    subscription.dispose()
+  }
+
+  func testAHandlerMayKeepPlainStateWhileDeliveryPassesFromThreadToThread() {
+    let subject = DispatchSubject<Int>()
+    let tally = PlainTally()
+    let subscription = subject.subscribe { value in
+      tally.count += 1
+      tally.sum &+= value
+    }
+    // Whose turn it is, read and written relaxed only: the two threads take
+    // turns without ordering each other, so the only order between one
+    // thread's handler call and the other's is the subject's own. (A
+    // semaphore would order them itself, and hide a missing order.) Each
+    // dispatch finds the subject idle: the role passes between the threads
+    // on the lock-free path, with no lock to order them either.
+    let turn = TestAtomic(0)
+    let rounds = 2_000
+
+    runOnThreads(2) { thread in
+      for round in 0..<rounds {
+        while turn.load(ordering: .relaxed) != thread { sched_yield() }
+        subject.dispatch(round * 2 + thread)
+        turn.store(1 - thread, ordering: .relaxed)
+      }
+    }
+
+    XCTAssertEqual(tally.count, 2 * rounds)
+    XCTAssertEqual(tally.sum, (0..<2 * rounds).reduce(0, +))
     subscription.dispose()
   }
 
