@@ -55,17 +55,23 @@ final class DerivedPropertyTests: XCTestCase {
     view.dispose()
   }
 
-  func testFreeingADerivedPropertyEndsItsSubscriptions() {
+  func testADerivedPropertyHoldsNoSubscriptionAndCountsThoseMadeThroughIt() {
     let first = Variable(1)
     let second = Variable(2)
-    weak var freed: Property<Int>?
-    do {
-      let sum = Property(derivedFrom: first.asProperty(), second.asProperty()) { $0 + $1 }
-      freed = sum
-      XCTAssertEqual(first.subscriptionCount + second.subscriptionCount, 2)
-    }
+    let sum = Property(derivedFrom: first.asProperty(), second.asProperty()) { $0 + $1 }
+    XCTAssertEqual(first.subscriptionCount + second.subscriptionCount, 0)
 
-    XCTAssertNil(freed)
+    let recorder = TestRecorder(sum)
+    let changes = TestRecorder(sum.changed)
+    XCTAssertEqual(sum.subscriptionCount, 2)
+    XCTAssertEqual(first.subscriptionCount + second.subscriptionCount, 4)
+    first.value = 10
+
+    XCTAssertEqual(recorder.values, [3, 12])
+    XCTAssertEqual(changes.values, [12])
+    recorder.dispose()
+    changes.dispose()
+    XCTAssertEqual(sum.subscriptionCount, 0)
     XCTAssertEqual(first.subscriptionCount + second.subscriptionCount, 0)
   }
 }

@@ -29,7 +29,7 @@ final class VariableTests: XCTestCase {
     subscription.dispose()
   }
 
-  func testSubscribingFromAHandlerReplaysTheValueAfterTheCurrentDelivery() {
+  func testSubscribingFromAHandlerReplaysTheValueBeforeSubscribeReturns() {
     let variable = Variable(0)
     let log = TestRecorder<String>()
     let bag = DisposeBag()
@@ -44,7 +44,7 @@ final class VariableTests: XCTestCase {
     variable.value = 1
     variable.value = 2
 
-    XCTAssertEqual(log.values, ["outer 1", "subscribed", "inner 1", "outer 2", "inner 2"])
+    XCTAssertEqual(log.values, ["outer 1", "inner 1", "subscribed", "outer 2", "inner 2"])
   }
 
   func testAReplayingSubscriptionMadeBehindQueuedWritesStartsWithTheLatestValue() {

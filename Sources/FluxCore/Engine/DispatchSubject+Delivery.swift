@@ -116,8 +116,9 @@ extension DispatchSubject {
   /// The caller holds the role.
   ///
   /// A subscription is activated now, so that it sees the events queued after
-  /// it and none before; an event is delivered after bringing the snapshot up
-  /// to date if subscriptions changed since it was built.
+  /// it and none before (its replay, if any, was delivered by the thread that
+  /// subscribed); an event is delivered after bringing the snapshot up to
+  /// date if subscriptions changed since it was built.
   ///
   /// - Returns: A marker reached, for the caller to wake when it is ready:
   ///   see ``deliverQueued(budget:)``.
@@ -133,14 +134,10 @@ extension DispatchSubject {
     case .marker(let marker):
       return marker
     case .subscription(let pending):
-      let active = lock.withLock { registry in
-        guard registry.activate(slot: pending.slot, id: pending.id, subscriber: pending.subscriber)
-        else { return false }
-        core.markSnapshotStale()
-        return true
-      }
-      if active, let replaying = pending.replaying {
-        pending.subscriber.receive(replaying)
+      lock.withLock { registry in
+        if registry.activate(slot: pending.slot, id: pending.id, subscriber: pending.subscriber) {
+          core.markSnapshotStale()
+        }
       }
     }
     return nil

@@ -4,8 +4,11 @@ extension DispatchSubject {
   ///
   /// The subscription starts with the next event: at once when the subject is
   /// idle, or behind the work already queued when it is busy, so that it never
-  /// sees an event that was dispatched before it. A replayed value is delivered
-  /// by the role holder like any event, never alongside another call.
+  /// sees an event that was dispatched before it. A replayed value is the
+  /// latest one published, and this thread delivers it before returning:
+  /// holding the role if the subject is idle, or through the subscriber's
+  /// gate if another call holds it (see ReplayGate.swift), never alongside
+  /// another call of the same handler.
   @inlinable
   func subscribe(
     replayingLatest: Bool,
@@ -15,39 +18,46 @@ extension DispatchSubject {
     // replay) moves it into the registry instead of copying it.
     var created: Subscriber<Element>? = Subscriber(handler)
     let role = DeliveryState.role(at: currentStackAddress())
-    let (slot, id, replay) = lock.withLock(guarding: typedState) {
+    let (slot, id, replay, owned) = lock.withLock(guarding: typedState) {
       registry, state in
       let (slot, id) = registry.reserve()
       guard replayingLatest, let replay = state.latest else {
         // The role is not needed: start at once when nobody is delivering,
         // or queue behind the work in hand.
         if !queueIfBusy(
-          .subscription(
-            PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: nil)),
+          .subscription(PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id)),
           state: &state)
         {
           _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
           core.markSnapshotStale()
         }
-        return (slot, id, Element?.none)
+        return (slot, id, Element?.none, false)
       }
-      // A replay is delivered in turn, by whoever holds the role.
+      // Take the role if the subject is idle; otherwise queue the activation
+      // behind the work in hand and close the gate, for this thread to
+      // deliver the replay now all the same.
       guard
         takeRoleOrQueue(
-          .subscription(
-            PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id, replaying: replay)),
+          .subscription(PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id)),
           as: role, registry: &registry, state: &state, refreshing: false
         ).owned
-      else { return (slot, id, nil) }
+      else {
+        created.unsafelyUnwrapped.closeGate()
+        return (slot, id, replay, false)
+      }
       _ = registry.activate(slot: slot, id: id, subscriber: created.unsafelyUnwrapped)
       core.markSnapshotStale()
-      return (slot, id, replay)
+      return (slot, id, replay, true)
     }
-    // A value to replay means this thread took the role to deliver it. It
-    // delivers what the replay causes, and hands other threads' events over.
     if let replay, let subscriber = created {
-      subscriber.receive(replay)
-      finishDelivering(role, budget: 0)
+      if owned {
+        // This thread holds the role: it delivers the replay, what the
+        // replay causes, and hands other threads' events over.
+        subscriber.receive(replay)
+        finishDelivering(role, budget: 0)
+      } else {
+        subscriber.replayThroughGate(replay)
+      }
     }
     return Subscription(core: core, slot: slot, id: id)
   }

@@ -18,15 +18,12 @@ final class PendingSubscription<Element: Sendable>: Sendable {
   @usableFromInline let subscriber: Subscriber<Element>
   @usableFromInline let slot: Int32
   @usableFromInline let id: UInt64
-  /// The value to deliver to it first, if any.
-  @usableFromInline let replaying: Element?
 
   @inlinable
-  init(_ subscriber: Subscriber<Element>, slot: Int32, id: UInt64, replaying: Element?) {
+  init(_ subscriber: Subscriber<Element>, slot: Int32, id: UInt64) {
     self.subscriber = subscriber
     self.slot = slot
     self.id = id
-    self.replaying = replaying
   }
 }
 

@@ -125,7 +125,7 @@ final class SubjectCore: @unchecked Sendable {
       else {
         return (SubscriberBase?.none, SnapshotToRelease.nothing)
       }
-      subscriber.isDisposed.store(true, ordering: .relaxed)
+      subscriber.markDisposed()
       markSnapshotStale()
       guard mayBeInSnapshot else { return (subscriber, .nothing) }
       let word = delivery.load(ordering: .relaxed)

@@ -1,5 +1,5 @@
-/// What the subject's registry knows of a subscription: whether it has been
-/// disposed.
+/// What the subject's registry knows of a subscription: its state word
+/// (open, disposed, or gated while its replay runs on another thread).
 ///
 /// Not generic, so that disposing (which reaches the subject through an `any
 /// Disposable` and so runs unspecialized code) needs no generic metadata;
@@ -11,22 +11,43 @@ class SubscriberBase: @unchecked Sendable {
   // (they write it), and because a class that is subclassed cannot be
   // checked Sendable; the one subclass adds a `let` of a Sendable type.
 
-  /// The storage of ``isDisposed``: the first stored property (see
+  /// The storage of ``state``: the first stored property (see
   /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
   @usableFromInline
-  final var atomicWord = 0
+  final var atomicWord = SubscriberState.open
 
-  /// Set when the subscription is disposed, so that an event already being
-  /// delivered skips it.
+  /// Open, disposed or gated: see ``SubscriberState``.
   @inlinable
-  final var isDisposed: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self)) }
+  final var state: AtomicWord { AtomicWord(inStoredPropertiesOf: self) }
 
   @inlinable
   init() {}
+
+  /// Marks the subscription disposed, so that an event already being
+  /// delivered, or held at its gate, skips it.
+  @inlinable
+  final func markDisposed() {
+    state.store(SubscriberState.disposed, ordering: .relaxed)
+  }
+}
+
+/// The values of a subscriber's state word.
+@usableFromInline
+enum SubscriberState: Sendable {
+  /// Delivered to directly.
+  @inlinable static var open: Int { 0 }
+  /// Disposed: delivered nothing more.
+  ///
+  /// Stored over `gated` too.
+  @inlinable static var disposed: Int { 1 }
+  /// Its replayed value is being delivered by the thread that subscribed,
+  /// while another thread delivers the subject: events wait at the gate
+  /// (see ReplayGate.swift) and that thread delivers them after the replay.
+  @inlinable static var gated: Int { 2 }
 }
 
 /// One live subscription to a ``DispatchSubject``: its handler, and (from
-/// ``SubscriberBase``) whether it has been disposed.
+/// ``SubscriberBase``) its state.
 ///
 /// The subject's registry holds it while the subscription is live; the
 /// delivery snapshot may hold it a little longer. The user's token
@@ -44,12 +65,19 @@ final class Subscriber<Element: Sendable>: SubscriberBase, @unchecked Sendable {
     self.handler = handler
   }
 
-  /// Calls the handler unless the subscription has been disposed.
+  /// Calls the handler unless the subscription has been disposed, or holds
+  /// the event at the gate while its replay runs.
+  ///
+  /// Acquiring, so that a call after the gate opens comes after the calls
+  /// that the subscribing thread made behind it (see ReplayGate.swift).
   @inlinable
   @inline(__always)
   func receive(_ element: Element) {
-    if !isDisposed.load(ordering: .relaxed) {
+    let state = state.load(ordering: .acquiring)
+    if state == SubscriberState.open {
       handler(element)
+    } else if state == SubscriberState.gated {
+      receiveAtGate(element)
     }
   }
 }

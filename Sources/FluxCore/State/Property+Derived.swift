@@ -9,15 +9,19 @@ extension Property {
   /// let itemCount = Property(derivedFrom: store.items) { $0.count }
   /// ```
   ///
-  /// The value is computed when the property is created, then on the
-  /// thread that changes `source`, before that change's setter returns: so
-  /// whoever observes the derived property after `source` (a view created
-  /// later) finds it already updated. When `Value` is `Equatable`, a result
-  /// equal to the current value changes nothing and notifies nobody.
+  /// The property holds no value of its own that could fall behind
+  /// `source`: reading ``value`` computes `transform` of `source`'s current
+  /// value, so it is never stale, even while another thread is still
+  /// delivering `source`'s latest change (guarantee 9), and so does
+  /// `withLatestFrom` of it. A subscriber gets `transform` of the value
+  /// `source` replays, then of each change, on the thread that delivers
+  /// it. When `Value` is `Equatable`, a result equal to the last one
+  /// delivered to a subscriber is not delivered to it again.
   ///
-  /// > Important: The property keeps itself up to date only while it is
-  /// > alive: keep it (as a `let` of a store or view model), not just a
-  /// > stream made from it. Freeing it ends its subscription.
+  /// `transform` runs for each read and, for each subscriber, for each
+  /// change: keep it quick and free of side effects. The property keeps
+  /// `source` alive; it holds no subscription, so streams made from it work
+  /// whether or not it is kept.
   ///
   /// - Parameters:
   ///   - source: The property to derive from.
@@ -27,8 +31,7 @@ extension Property {
     derivedFrom source: Property<Source>,
     _ transform: @escaping @Sendable (Source) -> Value
   ) {
-    self.init(
-      initial: transform(source.value), following: source.map(transform), isDuplicate: nil)
+    self.init(PropertyDerivation(read: { transform(source.value) }, values: source.map(transform)))
   }
 
   /// Creates a property derived from `source`, ignoring results equal to
@@ -42,7 +45,9 @@ extension Property {
     _ transform: @escaping @Sendable (Source) -> Value
   ) where Value: Equatable {
     self.init(
-      initial: transform(source.value), following: source.map(transform), isDuplicate: { $0 == $1 })
+      PropertyDerivation(
+        read: { transform(source.value) },
+        values: source.map(transform).distinctUntilChanged()))
   }
 
   /// Creates a property derived from two properties: always `transform` of
@@ -68,8 +73,9 @@ extension Property {
     _ transform: @escaping @Sendable (First, Second) -> Value
   ) {
     self.init(
-      initial: transform(first.value, second.value),
-      following: Observable.combineLatest(first, second, transform), isDuplicate: nil)
+      PropertyDerivation(
+        read: { transform(first.value, second.value) },
+        values: Observable.combineLatest(first, second, transform)))
   }
 
   /// Creates a property derived from two properties, ignoring results equal
@@ -84,8 +90,9 @@ extension Property {
     _ transform: @escaping @Sendable (First, Second) -> Value
   ) where Value: Equatable {
     self.init(
-      initial: transform(first.value, second.value),
-      following: Observable.combineLatest(first, second, transform), isDuplicate: { $0 == $1 })
+      PropertyDerivation(
+        read: { transform(first.value, second.value) },
+        values: Observable.combineLatest(first, second, transform).distinctUntilChanged()))
   }
 }
 
@@ -103,8 +110,9 @@ extension Property {
     _ transform: @escaping @Sendable (First, Second, Third) -> Value
   ) {
     self.init(
-      initial: transform(first.value, second.value, third.value),
-      following: Observable.combineLatest(first, second, third, transform), isDuplicate: nil)
+      PropertyDerivation(
+        read: { transform(first.value, second.value, third.value) },
+        values: Observable.combineLatest(first, second, third, transform)))
   }
 
   /// Creates a property derived from three properties, ignoring results
@@ -120,8 +128,8 @@ extension Property {
     _ transform: @escaping @Sendable (First, Second, Third) -> Value
   ) where Value: Equatable {
     self.init(
-      initial: transform(first.value, second.value, third.value),
-      following: Observable.combineLatest(first, second, third, transform),
-      isDuplicate: { $0 == $1 })
+      PropertyDerivation(
+        read: { transform(first.value, second.value, third.value) },
+        values: Observable.combineLatest(first, second, third, transform).distinctUntilChanged()))
   }
 }

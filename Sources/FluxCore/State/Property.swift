@@ -21,10 +21,12 @@
 /// > change in order; ``changed`` delivers the later changes only. The
 /// > threading contract is that of ``Variable``.
 public final class Property<Value: Sendable>: ObservableType {
-  @usableFromInline let variable: Variable<Value>
-  /// For a derived property: the subscription that keeps it up to date,
-  /// ended when the property is freed.
-  private let derivation: (any Disposable)?
+  /// The variable shown, for a property made from one; `nil` for a derived
+  /// property.
+  @usableFromInline let variable: Variable<Value>?
+  /// How a derived property reads and follows its sources; `nil` for a
+  /// property made from a variable.
+  @usableFromInline let derivation: PropertyDerivation<Value>?
 
   /// Creates a read-only view of `variable`, which the property keeps alive.
   ///
@@ -34,34 +36,27 @@ public final class Property<Value: Sendable>: ObservableType {
     derivation = nil
   }
 
-  /// Creates a property that holds what `source` delivers, starting with
-  /// `initial`; see Property+Derived.swift.
-  init<Source: ObservableType>(
-    initial: Value, following source: Source,
-    isDuplicate: (@Sendable (Value, Value) -> Bool)?
-  ) where Source.Element == Value {
-    let variable = Variable(initial)
-    self.variable = variable
-    derivation = source.subscribe { value in
-      if let isDuplicate, isDuplicate(variable.value, value) { return }
-      variable.value = value
-    }
-  }
-
-  deinit {
-    derivation?.dispose()
+  /// Creates a derived property; see Property+Derived.swift.
+  init(_ derivation: PropertyDerivation<Value>) {
+    variable = nil
+    self.derivation = derivation
   }
 
   /// The current value.
+  ///
+  /// For a derived property, computed now from its sources' current values,
+  /// so it is never older than theirs.
   @inlinable
   public var value: Value {
-    variable.value
+    if let variable { return variable.value }
+    return derivation.unsafelyUnwrapped.read()
   }
 
   /// The later values only, without the current one.
   @inlinable
   public var changed: Observable<Value> {
-    variable.changed
+    if let variable { return variable.changed }
+    return derivation.unsafelyUnwrapped.changes
   }
 
   /// State: only the newest value is worth drawing
@@ -76,13 +71,23 @@ public final class Property<Value: Sendable>: ObservableType {
   /// - Returns: A disposable that ends the subscription.
   @inlinable
   public func subscribe(_ onNext: @escaping @Sendable (Value) -> Void) -> any Disposable {
-    variable.subscribe(onNext)
+    if let variable { return variable.subscribe(onNext) }
+    return derivation.unsafelyUnwrapped.subscribe(onNext)
   }
 
-  /// The number of subscriptions to the underlying variable that have not
-  /// been disposed, for tests and diagnostics.
+  /// The number of subscriptions made through this property (to the
+  /// underlying variable, for a property made from one) that have not been
+  /// disposed, for tests and diagnostics.
   @inlinable
   public var subscriptionCount: Int {
-    variable.subscriptionCount
+    if let variable { return variable.subscriptionCount }
+    return derivation.unsafelyUnwrapped.subscriptionCount
+  }
+}
+
+extension Property: StateReading {
+  @inlinable
+  var stateReader: (@Sendable () -> Value)? {
+    { [self] in value }
   }
 }

@@ -103,6 +103,13 @@ public final class Variable<Value: Sendable>: ObservableType {
   }
 }
 
+extension Variable: StateReading {
+  @inlinable
+  var stateReader: (@Sendable () -> Value)? {
+    { [self] in value }
+  }
+}
+
 extension Variable {
   /// The number of changes waiting to be delivered now, for tests and
   /// diagnostics; see ``DispatchSubject/queuedCount``.

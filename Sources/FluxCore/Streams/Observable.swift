@@ -23,6 +23,11 @@ public struct Observable<Element: Sendable>: ObservableType {
   /// ``ObservableType/preferredDeliveryMode``.
   public let preferredDeliveryMode: DeliveryMode
 
+  /// How to read the current value, when this observable is a state or is
+  /// made from states (see StateReading.swift).
+  @usableFromInline
+  let stateReader: (@Sendable () -> Element)?
+
   /// Creates an observable from a subscribe function.
   ///
   /// - Parameters:
@@ -36,7 +41,19 @@ public struct Observable<Element: Sendable>: ObservableType {
     preferredDeliveryMode: DeliveryMode = .everyValue,
     _ subscribe: @escaping @Sendable (@escaping @Sendable (Element) -> Void) -> any Disposable
   ) {
+    self.init(preferredDeliveryMode: preferredDeliveryMode, stateReader: nil, subscribe)
+  }
+
+  /// Creates an observable from a subscribe function that can be read as a
+  /// state with `stateReader`.
+  @inlinable
+  init(
+    preferredDeliveryMode: DeliveryMode,
+    stateReader: (@Sendable () -> Element)?,
+    _ subscribe: @escaping @Sendable (@escaping @Sendable (Element) -> Void) -> any Disposable
+  ) {
     self.preferredDeliveryMode = preferredDeliveryMode
+    self.stateReader = stateReader
     subscribeHandler = subscribe
   }
 
@@ -56,3 +73,5 @@ public struct Observable<Element: Sendable>: ObservableType {
     self
   }
 }
+
+extension Observable: StateReading {}

@@ -50,7 +50,7 @@ extension ObservableType {
   /// Returns this observable wrapped in a type-erased, subscribe-only
   /// ``Observable``.
   public func asObservable() -> Observable<Element> {
-    derived { onNext in subscribe(onNext) }
+    derived(reading: currentStateReader) { onNext in subscribe(onNext) }
   }
 
   /// Events: every value counts.

@@ -2,13 +2,17 @@ import CFluxCoreAtomics
 import Dispatch
 
 /// Carries values from the threads that deliver them to a serial queue, one
-/// hop per burst: values that arrive while a hop is pending, or while one is
-/// delivering, join the next one, which the queue schedules itself.
+/// hop per burst: values that arrive while a hop is scheduled and has not
+/// yet started join it.
 ///
-/// So a producer pays for waking the queue once per quiet period, not once
-/// per hop, and the queue never runs more than one hop per turn. The handler
-/// runs on the queue, in order. After ``dispose()``, values still on their
-/// way are dropped.
+/// A value that arrives once the hop has taken its values (while it
+/// delivers them, or after) schedules the next hop itself, from the
+/// producer, as one `async` per value would. So a hop is the queue's own
+/// work: whatever reached the hop before a barrier was put on the queue
+/// (`queue.sync {}`) has been handed to the handler when the barrier runs.
+/// A producer still pays for waking the queue once per burst, not once per
+/// value. The handler runs on the queue, in order. After ``dispose()``,
+/// values still on their way are dropped.
 @usableFromInline
 final class Hop<Element: Sendable>: @unchecked Sendable {
   // Safe: `atomicWord` is touched only through AtomicWord's atomic
@@ -23,17 +27,14 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
     @usableFromInline var latest: Element?
     /// An emptied buffer, kept for the next burst.
     @usableFromInline var spare: ContiguousArray<Element> = []
-    /// Whether a hop is scheduled or delivering; while it is, new values
-    /// only join the buffer.
-    @usableFromInline var isBusy = false
+    /// Whether a hop is scheduled and has not yet taken the values; while
+    /// one is, new values only join the buffer.
+    @usableFromInline var isScheduled = false
     /// The thread subscribing, while it may deliver on the spot.
     @usableFromInline var subscribingThread: UInt = 0
 
     @inlinable
     init() {}
-
-    @inlinable
-    var hasWaitingValues: Bool { !values.isEmpty || latest != nil }
   }
 
   /// The storage of ``isDisposed``: the first stored property (see
@@ -109,7 +110,7 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
     guard !isDisposed.load(ordering: .relaxed) else { return }
     var replaced: Element?
     let (schedule, now) = state.withLock { state -> (Bool, Bool) in
-      if state.subscribingThread != 0, !state.isBusy,
+      if state.subscribingThread != 0, !state.isScheduled,
         state.subscribingThread == currentThreadID()
       {
         return (false, true)
@@ -120,8 +121,8 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
         replaced = state.latest.take()
         state.latest = element
       }
-      if state.isBusy { return (false, false) }
-      state.isBusy = true
+      if state.isScheduled { return (false, false) }
+      state.isScheduled = true
       return (true, false)
     }
     // Outside the lock: dropping a value may run its deinit.
@@ -133,14 +134,16 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// One hop, on the queue: delivers what has gathered, in order, then
-  /// schedules the next hop itself if more arrived meanwhile.
+  /// One hop, on the queue: delivers what has gathered, in order.
+  ///
+  /// What arrives once it has taken the values schedules a hop of its own.
   @usableFromInline
   func deliverWaiting() {
     var batch = ContiguousArray<Element>()
     let latest = state.withLock { state -> Element? in
       swap(&batch, &state.spare)
       swap(&batch, &state.values)
+      state.isScheduled = false
       return state.latest.take()
     }
     HopCount.record()
@@ -154,13 +157,8 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
       }
     }
     batch.removeAll(keepingCapacity: true)
-    let again = state.withLock { state -> Bool in
+    state.withLock { state in
       if state.spare.capacity < batch.capacity { swap(&batch, &state.spare) }
-      state.isBusy = state.hasWaitingValues
-      return state.isBusy
-    }
-    if again {
-      queue.async { self.deliverWaiting() }
     }
   }
 

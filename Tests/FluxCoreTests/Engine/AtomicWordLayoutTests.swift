@@ -29,12 +29,12 @@ final class AtomicWordLayoutTests: XCTestCase {
     core.atomicWords = (0, 0, 0, 0)  // no snapshot to release
   }
 
-  func testASubscribersFlagIsItsFirstStoredProperty() {
+  func testASubscribersStateIsItsFirstStoredProperty() {
     let subscriber = Subscriber<Int> { _ in }
 
-    subscriber.isDisposed.store(true, ordering: .relaxed)
+    subscriber.closeGate()
 
-    XCTAssertEqual(subscriber.atomicWord, 1)
+    XCTAssertEqual(subscriber.atomicWord, SubscriberState.gated)
   }
 
   func testAHopsFlagIsItsFirstStoredProperty() {

@@ -76,15 +76,23 @@ enum ModelGenerator {
           .subscribeVariable(id: nextID, replay: Bool.random(using: &random), behavior: behavior))
         live.append(nextID)
         nextID += 2
-      case 78..<86:
+      case 78..<84:
         operations.append(.setVariable(Int.random(in: -50...50, using: &random)))
-      case 86..<94:
+      case 84..<90:
         operations.append(.updateVariable(add: Int.random(in: -5...5, using: &random)))
-      default:
+      case 90..<95:
         operations.append(
           .updateVariableConcurrently(
             threads: Int.random(in: 1...4, using: &random),
-            perThread: Int.random(in: 1...40, using: &random)))
+            perThread: Int.random(in: 1...40, using: &random),
+            readers: Bool.random(using: &random)))
+      default:
+        operations.append(
+          .accumulateConcurrently(
+            threads: Int.random(in: 1...4, using: &random),
+            perThread: Int.random(in: 1...60, using: &random),
+            through: StateRead.allCases.randomElement(using: &random)!,
+            readers: Int.random(in: 0..<4, using: &random) != 0))
       }
     }
     return operations

@@ -18,8 +18,17 @@ enum ModelOperation: CustomStringConvertible, Sendable {
   case setVariable(Int)
   /// Adds to the variable with `update`.
   case updateVariable(add: Int)
-  /// Adds 1 to the variable `perThread` times from each of `threads` threads.
-  case updateVariableConcurrently(threads: Int, perThread: Int)
+  /// Adds 1 to the variable `perThread` times from each of `threads`
+  /// threads; with `readers`, another thread reads the variable and
+  /// subscribes to it meanwhile.
+  case updateVariableConcurrently(threads: Int, perThread: Int, readers: Bool)
+  /// Adds 1 to the variable `perThread` times from each of `threads` threads
+  /// the Flux way: each thread dispatches an action, and a store folds it
+  /// into the variable with `withLatestFrom(state) { $1 + $0 }` bound to the
+  /// variable, the state read through `through`; with `readers`, another
+  /// thread reads the variable and subscribes to it meanwhile, as a view
+  /// does. No update may be lost.
+  case accumulateConcurrently(threads: Int, perThread: Int, through: StateRead, readers: Bool)
 
   var description: String {
     switch self {
@@ -39,8 +48,32 @@ enum ModelOperation: CustomStringConvertible, Sendable {
       return "V.value = \(value)"
     case .updateVariable(let add):
       return "V.update { $0 += \(add) }"
-    case .updateVariableConcurrently(let threads, let perThread):
-      return "V: \(threads) threads update +1, \(perThread) each"
+    case .updateVariableConcurrently(let threads, let perThread, let readers):
+      return "V: \(threads) threads update +1, \(perThread) each\(readers ? ", with readers" : "")"
+    case .accumulateConcurrently(let threads, let perThread, let through, let readers):
+      return
+        "V: \(threads) threads dispatch +1, \(perThread) each, folded into V with withLatestFrom(\(through))\(readers ? ", with readers" : "")"
+    }
+  }
+}
+
+/// How a store's `withLatestFrom` reads the variable it folds actions into.
+enum StateRead: CustomStringConvertible, Sendable, CaseIterable {
+  /// The variable itself.
+  case variable
+  /// Its read-only property.
+  case property
+  /// A property derived from it: `Property(derivedFrom:) { $0 }`.
+  case derived
+  /// `combineLatest` of it and another variable holding 0, summed.
+  case combined
+
+  var description: String {
+    switch self {
+    case .variable: "V"
+    case .property: "V.asProperty()"
+    case .derived: "Property(derivedFrom: V)"
+    case .combined: "combineLatest(V, zero, +)"
     }
   }
 }

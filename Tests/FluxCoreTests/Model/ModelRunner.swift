@@ -176,11 +176,90 @@ final class ModelRunner: Sendable {
     return order
   }
 
-  func updateVariableConcurrently(threads: Int, perThread: Int) {
-    runOnThreads(threads) { [self] _ in
+  func updateVariableConcurrently(threads: Int, perThread: Int, readers: Bool) {
+    let finished = Counter()
+    runOnThreads(threads + (readers ? 1 : 0)) { [self] thread in
+      if thread == threads { return readVariable(until: finished, threads: threads) }
       for _ in 0..<perThread { variable.update { $0 += 1 } }
+      finished.increment()
     }
     expectDelivered(variable)
+  }
+
+  /// A store that folds +1 actions into the variable, reading the state
+  /// with `withLatestFrom` as Flux-with-RxSwift stores do.
+  final class AccumulatingStore: Store, @unchecked Sendable {
+    let adds = DispatchSubject<Int>()
+    private let zero = Variable(0)
+
+    init(into state: Variable<Int>, through read: StateRead) {
+      super.init()
+      switch read {
+      case .variable:
+        bind(adds.withLatestFrom(state) { $1 + $0 }, to: state)
+      case .property:
+        bind(adds.withLatestFrom(state.asProperty()) { $1 + $0 }, to: state)
+      case .derived:
+        let derived = Property(derivedFrom: state.asProperty()) { $0 }
+        bind(adds.withLatestFrom(derived) { $1 + $0 }, to: state)
+      case .combined:
+        let sum = Observable.combineLatest(state, zero) { $0 + $1 }
+        bind(adds.withLatestFrom(sum) { $1 + $0 }, to: state)
+      }
+    }
+  }
+
+  func accumulateConcurrently(threads: Int, perThread: Int, through read: StateRead, readers: Bool)
+  {
+    let store = AccumulatingStore(into: variable, through: read)
+    let start = variable.value
+    let finished = Counter()
+    runOnThreads(threads + (readers ? 1 : 0)) { [self] thread in
+      if thread == threads { return readVariable(until: finished, threads: threads) }
+      for _ in 0..<perThread { store.adds.dispatch(1) }
+      finished.increment()
+    }
+    expectDelivered(store.adds)
+    expectDelivered(variable)
+    if variable.value != start + threads * perThread {
+      violate(
+        "V: \(threads * perThread) actions folded through withLatestFrom(\(read)) moved V from \(start) to \(variable.value): updates lost"
+      )
+    }
+  }
+
+  /// What a view thread does while others change the variable.
+  ///
+  /// It reads it, subscribes (the replay must be there when `subscribe`
+  /// returns, never older than what was read before), reads again, and
+  /// disposes. The others add 1 at a time, so the values only go up, one by
+  /// one.
+  private func readVariable(until finished: Counter, threads: Int) {
+    var rounds = 0
+    var lastRead = variable.value
+    repeat {
+      let before = variable.value
+      let seen = TestRecorder<Int>()
+      let token = variable.subscribe(seen.handler)
+      let values = seen.values
+      let after = variable.value
+      token.dispose()
+      if before < lastRead || after < before {
+        violate("V read \(lastRead), then \(before), then \(after): a read went back")
+      }
+      guard let replayed = values.first else {
+        violate("V: a subscription got no value before subscribe returned")
+        return
+      }
+      if replayed < before {
+        violate("V replayed \(replayed) after reading \(before): an older value")
+      }
+      if values != Array(replayed..<replayed + values.count) {
+        violate("V: a subscription saw a gap, a repeat or a step back: \(values)")
+      }
+      lastRead = after
+      rounds += 1
+    } while finished.value < threads && rounds < 200
   }
 
   // MARK: Running
@@ -247,8 +326,12 @@ final class ModelRunner: Sendable {
       case .updateVariable(let add):
         runner.variable.update { $0 += add }
         modelVariable.set(modelVariable.latest! + add)
-      case .updateVariableConcurrently(let threads, let perThread):
-        runner.updateVariableConcurrently(threads: threads, perThread: perThread)
+      case .updateVariableConcurrently(let threads, let perThread, let readers):
+        runner.updateVariableConcurrently(threads: threads, perThread: perThread, readers: readers)
+        for _ in 0..<threads * perThread { modelVariable.set(modelVariable.latest! + 1) }
+      case .accumulateConcurrently(let threads, let perThread, let through, let readers):
+        runner.accumulateConcurrently(
+          threads: threads, perThread: perThread, through: through, readers: readers)
         for _ in 0..<threads * perThread { modelVariable.set(modelVariable.latest! + 1) }
       }
     }
@@ -279,11 +362,11 @@ final class ModelRunner: Sendable {
       )
     }
     // Leak accounting: every subscription the model still has is live, and
-    // no other (a `take` that finished, say, has ended its subscription).
+    // no other (a `take` that finished, say, has ended its subscription; a
+    // store that folded actions into V is gone with its bindings).
     let expectedLive = [
       3 + model[0].subscribers.count, 1 + model[1].subscribers.count,
-      modelVariable.subscribers.count
-        + subscriptions.values.map(\.1.variableSubscriptions).reduce(0, +),
+      modelVariable.subscribers.count,
     ]
     let live = [
       subjects[0].subscriptionCount, subjects[1].subscriptionCount, variable.subscriptionCount,

@@ -9,15 +9,16 @@
 ///   event; one made while it is delivering is queued like an event, so it
 ///   starts with the first event queued after it.
 /// - A variable stores the value, then delivers it as an event; a replaying
-///   subscription gets the stored value first.
+///   subscription gets the stored value first, at once, even while the
+///   variable is delivering (its activation is then queued like an event).
 /// - `startWith` values are delivered while subscribing, before the source
 ///   is subscribed to, the last `startWith` of a chain first; each goes
 ///   through the operators after its own. A handler that disposes its
 ///   subscription then has no token yet: the disposal takes effect when
 ///   `subscribe` returns, so the rest of the starting values still arrive.
-/// - `take` ends what is upstream of it; a `withLatestFrom(V)` upstream of a
-///   finished `take` ends with it, one downstream of it stays subscribed to
-///   V until the subscription is disposed.
+/// - `take` ends what is upstream of it.
+/// - `withLatestFrom(V)` reads V's value when its trigger arrives, and holds
+///   no subscription to V (guarantee 9).
 final class ReferenceSubject {
   final class Subscription {
     let id: Int
@@ -29,16 +30,6 @@ final class ReferenceSubject {
     /// Whether the test (or a handler) disposed it.
     var isReleased = false
     var outputs: [Int] = []
-
-    /// How many subscriptions to the variable its `withLatestFrom` steps
-    /// hold: those not upstream of a `take` that has ended.
-    var variableSubscriptions: Int {
-      guard !isReleased else { return 0 }
-      return steps.indices.filter { index in
-        guard case .addLatestOfVariable = steps[index].step else { return false }
-        return !steps[(index + 1)...].contains { $0.hasEnded }
-      }.count
-    }
 
     init(id: Int, chain: [ChainStep], behavior: Behavior) {
       self.id = id
@@ -66,7 +57,7 @@ final class ReferenceSubject {
 
   enum Item {
     case event(Int)
-    case activation(Subscription, replay: Int?)
+    case activation(Subscription)
   }
 
   let index: Int
@@ -121,7 +112,9 @@ final class ReferenceSubject {
     }
     let replayed = replay ? latest : nil
     if isDelivering {
-      queue.append(.activation(subscription, replay: replayed))
+      // The replay now, from the subscribing call; the activation in turn.
+      if let replayed { receive(replayed, by: subscription) }
+      queue.append(.activation(subscription))
     } else {
       subscribers.append(subscription)
       if let replayed {
@@ -165,10 +158,9 @@ final class ReferenceSubject {
       switch queue.removeFirst() {
       case .event(let value):
         deliver(value)
-      case .activation(let subscription, let replay):
+      case .activation(let subscription):
         guard !subscription.isDisposed else { continue }
         subscribers.append(subscription)
-        if let replay { receive(replay, by: subscription) }
       }
     }
     isDelivering = false

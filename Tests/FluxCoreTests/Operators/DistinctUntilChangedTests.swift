@@ -45,4 +45,22 @@ final class DistinctUntilChangedTests: XCTestCase {
     XCTAssertEqual(recorder.values, [false, true, false])
     subscription.dispose()
   }
+
+  func testTheComparisonGetsTheLastDeliveredValueFirstAndTheNewOneSecond() {
+    let subject = DispatchSubject<Int>()
+    let recorder = TestRecorder<Int>()
+    let compared = TestRecorder<String>()
+    // Not symmetric: a value is a duplicate unless it is higher than the
+    // last one delivered, so the order of the arguments shows.
+    let subscription = subject.distinctUntilChanged { lastDelivered, new in
+      compared.handler("\(lastDelivered)→\(new)")
+      return new <= lastDelivered
+    }.subscribe(recorder.handler)
+
+    [1, 3, 2, 5].forEach(subject.dispatch)
+
+    XCTAssertEqual(recorder.values, [1, 3, 5])
+    XCTAssertEqual(compared.values, ["1→3", "3→2", "3→5"])
+    subscription.dispose()
+  }
 }

@@ -66,6 +66,22 @@ import Testing
     withExtendedLifetime(keep) {}
   }
 
+  /// The same while a worker thread is still delivering the property (its
+  /// latest value queued behind that delivery): the value that arrives is
+  /// the latest one, before the call returns.
+  @Test(arguments: Shape.allCases)
+  func theLatestValueArrivesBeforeTheCallReturnsWhileAnotherThreadDelivers(shape: Shape) throws {
+    let state = Variable(7)
+    let held = try #require(HeldDelivery(of: state, setting: 8))
+    state.value = 9
+
+    let (atOnce, _, keep) = watch(state.asProperty(), in: shape)
+
+    #expect(atOnce == [9])
+    #expect(held.release())
+    withExtendedLifetime(keep) {}
+  }
+
   @Test(arguments: Shape.allCases)
   func stateGetsTheLatestValueOfABurstOnly(shape: Shape) async throws {
     let state = Variable(0)

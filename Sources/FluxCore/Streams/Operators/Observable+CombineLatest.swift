@@ -33,7 +33,12 @@ extension Observable {
   ) -> Observable<(First.Element, Second.Element)>
   where Element == (First.Element, Second.Element) {
     let mode = DeliveryMode.ofAll(first.preferredDeliveryMode, second.preferredDeliveryMode)
-    return Observable(preferredDeliveryMode: mode) { onNext in
+    // Of states, the pair of their current values is the current value.
+    var reader: (@Sendable () -> (First.Element, Second.Element))?
+    if let readFirst = first.currentStateReader, let readSecond = second.currentStateReader {
+      reader = { (readFirst(), readSecond()) }
+    }
+    return Observable(preferredDeliveryMode: mode, stateReader: reader) { onNext in
       // Both inputs go through one subject, which orders them and calls
       // the handler below one value at a time.
       let inbox = DispatchSubject<Either<First.Element, Second.Element>>()

@@ -58,7 +58,8 @@ extension ObservableType {
   public func distinctUntilChanged(
     by isDuplicate: @escaping @Sendable (Element, Element) -> Bool
   ) -> Observable<Element> {
-    derived { onNext in
+    // Dropping repeats leaves a state's current value what it is.
+    derived(reading: currentStateReader) { onNext in
       let lastDelivered = Lock<Element?>(nil)
       return subscribe { element in
         // The source delivers one value at a time: read, compare (user

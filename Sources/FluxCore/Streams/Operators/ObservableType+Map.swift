@@ -9,7 +9,8 @@ extension ObservableType {
   /// - Returns: An observable of the transformed values.
   @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Observable<T> {
-    derived { onNext in
+    let reader = currentStateReader.map { read in { @Sendable in transform(read()) } }
+    return derived(reading: reader) { onNext in
       subscribe { element in onNext(transform(element)) }
     }
   }

@@ -7,12 +7,25 @@ extension ObservableType {
   /// let chosen = cellDidSelect.map { _ in () }.withLatestFrom(currentOptions)
   /// ```
   ///
-  /// Nothing is delivered until `other` has delivered a value; a
-  /// ``Property`` or a ``Variable`` always has one, from the moment this is
-  /// subscribed to. A value of `other` alone delivers nothing. Values are
-  /// delivered on the thread that delivers this observable's, one at a time,
-  /// in its order; disposing the subscription ends both upstream
-  /// subscriptions.
+  /// When `other` is a state (a ``Variable``, a ``Property``, a derived
+  /// property, or `map`, `distinctUntilChanged` or `combineLatest` of
+  /// states), each value of this observable reads `other`'s current value
+  /// at that moment, as ``Property/value`` does: never a copy that another
+  /// thread has not delivered yet, and never nothing (guarantee 9). So
+  /// folding actions into the state they read is safe while its writes go
+  /// through one subject, whoever else reads or subscribes to the state:
+  ///
+  /// ```swift
+  /// bind(dispatcher.addUsers.withLatestFrom(_users) { $1 + $0 }, to: _users)
+  /// ```
+  ///
+  /// When `other` is an event stream (a ``DispatchSubject``, or a stream
+  /// made from one), its latest value is the last one it delivered: nothing
+  /// is delivered until it has delivered a value.
+  ///
+  /// A value of `other` alone delivers nothing. Values are delivered on the
+  /// thread that delivers this observable's, one at a time, in its order;
+  /// disposing the subscription ends the upstream subscriptions.
   ///
   /// - Parameter other: The stream whose latest value to deliver.
   /// - Returns: An observable of `other`'s latest values, one per value of
@@ -39,7 +52,13 @@ extension ObservableType {
   public func withLatestFrom<Other: ObservableType, Result: Sendable>(
     _ other: Other, _ combine: @escaping @Sendable (Element, Other.Element) -> Result
   ) -> Observable<Result> {
-    derived { onNext in
+    if let read = other.currentStateReader {
+      // A state: read it now, for each value.
+      return derived { onNext in
+        subscribe { value in onNext(combine(value, read())) }
+      }
+    }
+    return derived { onNext in
       let latest = Lock<Other.Element?>(nil)
       // Subscribed first, so that a property's current value is in hand
       // before this observable delivers anything.

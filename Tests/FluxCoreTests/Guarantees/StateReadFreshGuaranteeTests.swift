@@ -1,0 +1,229 @@
+import Dispatch
+import FluxCore
+import FluxCoreTesting
+import TestSupport
+import XCTest
+
+/// Guarantee 9: reading a state gives the latest value set, and so does
+/// everything that reads state when an event arrives, even while another
+/// thread is still delivering that state: `value`, a derived property,
+/// `withLatestFrom` of a state, and the value replayed to a new subscriber.
+final class StateReadFreshGuaranteeTests: XCTestCase {
+  func testAVariableIsReadFreshWhileAnotherThreadDeliversIt() throws {
+    let state = Variable(0)
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+
+    state.value = 2  // queued behind the held delivery
+
+    XCTAssertEqual(state.value, 2)
+    XCTAssertEqual(state.asProperty().value, 2)
+    XCTAssertTrue(held.release())
+  }
+
+  func testADerivedPropertyIsReadFreshWhileItsSourceIsBeingDelivered() throws {
+    let state = Variable(0)
+    let other = Variable(5)
+    let tenfold = Property(derivedFrom: state.asProperty()) { $0 * 10 }
+    let sum = Property(derivedFrom: state.asProperty(), other.asProperty()) { $0 + $1 }
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+
+    state.value = 2
+
+    XCTAssertEqual(tenfold.value, 20)
+    XCTAssertEqual(sum.value, 7)
+    XCTAssertTrue(held.release())
+  }
+
+  func testWithLatestFromReadsTheStateNowNotACopyWaitingToBeDelivered() throws {
+    let state = Variable(0)
+    let taps = DispatchSubject<Int>()
+    let read = TestRecorder(taps.withLatestFrom(state) { tap, state in tap * 100 + state })
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+
+    state.value = 2
+    taps.dispatch(1)
+
+    XCTAssertEqual(read.values, [102])
+    XCTAssertTrue(held.release())
+    read.dispose()
+  }
+
+  func testWithLatestFromOfAStateNeverDropsATriggerWhileTheStateIsBeingDelivered() throws {
+    let state = Variable([String]())
+    let property = state.asProperty()
+    let taps = DispatchSubject<Void>()
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: ["a"]))
+    let chosen = TestRecorder(taps.withLatestFrom(property))  // subscribed while held
+
+    state.value = ["a", "b"]
+    taps.dispatch(())
+
+    XCTAssertEqual(chosen.values, [["a", "b"]])
+    XCTAssertTrue(held.release())
+    chosen.dispose()
+  }
+
+  func testStatesMadeByOperatorsAreReadFreshByWithLatestFrom() throws {
+    let state = Variable(1)
+    let other = Variable(10)
+    let taps = DispatchSubject<Int>()
+    let derived = Property(derivedFrom: state.asProperty()) { $0 * 2 }
+    let sources: [Observable<Int>] = [
+      state.asObservable(), state.map { $0 + 1 }, state.distinctUntilChanged(),
+      derived.asObservable(), Observable.combineLatest(state, other) { $0 + $1 },
+    ]
+    let recorders = sources.map { TestRecorder(taps.withLatestFrom($0)) }
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 2))
+
+    state.value = 3
+    taps.dispatch(0)
+
+    XCTAssertEqual(recorders.map(\.values), [[3], [4], [3], [6], [13]])
+    XCTAssertTrue(held.release())
+    for recorder in recorders { recorder.dispose() }
+  }
+
+  func testWithLatestFromOfAnEventStreamWaitsForItsFirstEvent() {
+    let events = DispatchSubject<Int>()
+    let taps = DispatchSubject<Void>()
+    let read = TestRecorder(taps.withLatestFrom(events))
+
+    taps.dispatch(())
+    events.dispatch(4)
+    taps.dispatch(())
+
+    XCTAssertEqual(read.values, [4])
+    read.dispose()
+  }
+
+  func testAReplayIsTheLatestValueAndArrivesBeforeSubscribeReturns() throws {
+    let state = Variable(0)
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+    state.value = 2
+    let before = state.value
+
+    let seen = TestRecorder(state)
+    let atOnce = seen.values
+
+    XCTAssertEqual(before, 2)
+    XCTAssertEqual(atOnce, [2])
+    XCTAssertTrue(held.release())
+    state.value = 3
+    XCTAssertEqual(seen.values, [2, 3])  // not 2 again: it started after it
+    seen.dispose()
+  }
+
+  func testAReplayingHandlerIsNotCalledAgainUntilItReturns() throws {
+    let state = Variable(0)
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+    state.value = 2
+    let log = TestRecorder<String>()
+    let calls = TestAtomic(0)
+
+    let token = state.subscribe { value in
+      if calls.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+        log.handler("entered twice")
+      }
+      log.handler("got \(value)")
+      if value == 2 {
+        // The worker goes on, and this thread changes the state too: both
+        // reach this subscriber while its replay is still running.
+        held.release()
+        state.value = 3
+        _ = state.waitUntilDelivered(timeout: .seconds(10))
+        log.handler("replay returns")
+      }
+      calls.subtract(1, ordering: .sequentiallyConsistent)
+    }
+    let atReturn = log.values
+
+    XCTAssertEqual(atReturn, ["got 2", "replay returns", "got 3"])
+    token.dispose()
+  }
+
+  /// The accumulate pattern of Flux-with-RxSwift stores, ported from a real
+  /// app as written.
+  ///
+  /// Answers arrive on worker threads (as URLSession's do)
+  /// while a view thread subscribes to the state, reads it and disposes, as
+  /// a table view does. Not one page may be lost.
+  func testTheAccumulatePatternKeepsEveryUpdateWhileAViewSubscribesOnAnotherThread() {
+    for through in UsersStore.StateRead.allCases {
+      let dispatcher = UsersDispatcher()
+      let store = UsersStore(dispatcher: AnyObservableDispatcher(dispatcher), through: through)
+      let answers = AnyObserverDispatcher(dispatcher)
+      let answered = Counter()
+      let workers = 4
+      let pages = 400
+
+      runOnThreads(workers + 1) { thread in
+        guard thread < workers else {
+          // The view: subscribe, draw, read, dispose, until the answers are in.
+          repeat {
+            let drawn = Counter()
+            let token = store.users.subscribe { users in
+              drawn.increment(by: users.reduce(0) { $0 &+ $1.id })  // draw the rows
+            }
+            _ = store.users.value.count
+            token.dispose()
+          } while answered.value < workers
+          return
+        }
+        for page in 0..<pages {
+          answers.addUsers.dispatch([User(id: thread * pages + page)])
+        }
+        answered.increment()
+      }
+
+      XCTAssertTrue(dispatcher.addUsers.waitUntilDelivered(timeout: .seconds(30)))
+      let ids = store.users.value.map(\.id)
+      XCTAssertEqual(ids.count, workers * pages, "through \(through)")
+      XCTAssertEqual(Set(ids), Set(0..<workers * pages), "through \(through)")
+    }
+  }
+}
+
+/// The users of the ported app's search screen.
+struct User: Equatable, Sendable {
+  let id: Int
+}
+
+/// The ported app's dispatcher: pages of users, as its API answers them.
+final class UsersDispatcher: DispatcherType {
+  static let shared = UsersDispatcher()
+  let addUsers = DispatchSubject<[User]>()
+}
+
+/// The ported app's store: each page is appended to the users it holds,
+/// read with `withLatestFrom`, as the app's RxSwift store did.
+final class UsersStore: Store, @unchecked Sendable {
+  /// How the store reads its own state when a page arrives.
+  enum StateRead: CaseIterable {
+    /// `withLatestFrom(_users)`, as the app wrote it.
+    case variable
+    /// Through a property derived from the state.
+    case derivedProperty
+    /// Through `combineLatest` of the state and a filter.
+    case combineLatest
+  }
+
+  let users: Property<[User]>
+  private let _users = Variable<[User]>([])
+  private let _filter = Variable("")
+
+  init(dispatcher: AnyObservableDispatcher<UsersDispatcher>, through read: StateRead) {
+    users = _users.asProperty()
+    super.init()
+    let pages = dispatcher.addUsers
+    switch read {
+    case .variable:
+      bind(pages.withLatestFrom(_users) { $1 + $0 }, to: _users)
+    case .derivedProperty:
+      let current = Property(derivedFrom: users) { $0 }
+      bind(pages.withLatestFrom(current) { $1 + $0 }, to: _users)
+    case .combineLatest:
+      let shown = Observable.combineLatest(_users, _filter) { users, _ in users }
+      bind(pages.withLatestFrom(shown) { $1 + $0 }, to: _users)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Dispatch
+import FluxCore
+
+/// A variable whose delivery role another thread holds, stuck in a
+/// handler, until ``release()``: the condition in which a view on the main
+/// thread subscribes to or reads a store's state while a worker thread is
+/// still delivering it.
+///
+/// ```swift
+/// let held = HeldDelivery(of: users, setting: [])  // a worker delivers [] and waits
+/// users.value = [alice]                            // queued behind that delivery
+/// // reads, subscriptions, withLatestFrom… here
+/// held.release()
+/// ```
+package final class HeldDelivery: Sendable {
+  private let entered = DispatchSemaphore(value: 0)
+  private let letGo = DispatchSemaphore(value: 0)
+  private let blocker = Lock<(any Disposable)?>(nil)
+  private let waitForDelivery: @Sendable () -> Bool
+
+  /// Sets `variable` to `value` on a worker thread, whose delivery of it
+  /// stops in a handler; returns once it has stopped there.
+  ///
+  /// - Returns: `nil` if the worker did not get there within ten seconds.
+  package init?<Value: Sendable>(of variable: Variable<Value>, setting value: Value) {
+    waitForDelivery = { variable.waitUntilDelivered(timeout: .seconds(10)) }
+    let first = TestAtomic(true)
+    let token = variable.changed.subscribe { [entered, letGo] _ in
+      guard first.exchange(false, ordering: .sequentiallyConsistent) else { return }
+      entered.signal()
+      letGo.wait()
+    }
+    blocker.withLock { $0 = token }
+    DispatchQueue.global().async { variable.value = value }
+    guard entered.wait(timeout: .now() + .seconds(10)) == .success else {
+      letGo.signal()
+      return nil
+    }
+  }
+
+  /// Lets the worker go on, and waits until it has delivered everything
+  /// queued meanwhile.
+  ///
+  /// - Returns: Whether it did so within ten seconds.
+  @discardableResult
+  package func release() -> Bool {
+    letGo.signal()
+    defer { blocker.withLock { $0 }?.dispose() }
+    return waitForDelivery()
+  }
+}
