@@ -64,6 +64,7 @@ func sendAnActionAfterFinish(from place: Place) async {
 
   await tester.finish()
   await place.run { actions.add.dispatch(1) }
+  withExtendedLifetime(tester) {}  // alive when the action is sent
 
   subscription.dispose()
 }
