@@ -43,7 +43,9 @@ extension StoreTester {
   /// ```
   ///
   /// A task still running is not cancelled: what it sends later, while the
-  /// tester lives, fails the test as sent after `finish`.
+  /// tester lives, fails the test as sent after `finish`. Tasks of other
+  /// result types can be given as tasks that await them:
+  /// `Task { _ = await other.result }`.
   ///
   /// - Parameters:
   ///   - tasks: The work to wait for.
