@@ -26,7 +26,7 @@ package func reportFailure(_ message: String, at site: CallSite) {
     recordIssue(message, at: site)
     return
   }
-  switch RunningXCTestCases.shared.status {
+  switch RunningXCTestCases.status {
   case .running:
     XCTFail(message, file: site.filePath, line: site.line)
   case .none:

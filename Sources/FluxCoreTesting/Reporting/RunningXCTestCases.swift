@@ -14,7 +14,7 @@ import XCTest
 /// observer never heard of: until it hears of a case starting or finishing,
 /// the answer is ``Status-swift.enum/unknown``, and a failure goes to both
 /// frameworks (the one that is not running drops it).
-final class RunningXCTestCases: NSObject, XCTestObservation, Sendable {
+enum RunningXCTestCases {
   /// What is known of the XCTest cases running.
   enum Status: Sendable, Equatable {
     /// A case is running: `XCTFail` reaches it, from any thread.
@@ -33,44 +33,49 @@ final class RunningXCTestCases: NSObject, XCTestObservation, Sendable {
     var running = 0
   }
 
-  /// The one observer.
-  static let shared = RunningXCTestCases()
+  private static let state = Lock(State())
 
-  private let state = Lock(State())
-
-  private override init() {}
-
-  /// Registers the observer with XCTest, once; afterwards, one lock round
+  /// Registers an observer with XCTest, once; afterwards, one lock round
   /// trip.
   static func watch() {
-    let isFirst = shared.state.withLock { state in
+    let isFirst = state.withLock { state in
       defer { state.isRegistered = true }
       return !state.isRegistered
     }
-    if isFirst { XCTestObservationCenter.shared.addTestObserver(shared) }
+    // The center keeps its observers.
+    if isFirst { XCTestObservationCenter.shared.addTestObserver(Observer()) }
   }
 
   /// What is known now.
-  var status: Status {
+  static var status: Status {
     state.withLock { state in
       guard state.hasHeardFromXCTest else { return .unknown }
       return state.running > 0 ? .running : .none
     }
   }
 
-  func testCaseWillStart(_ testCase: XCTestCase) {
+  /// What XCTest tells the observer: a case started (`1`) or finished
+  /// (`-1`).
+  fileprivate static func caseCount(changedBy change: Int) {
     state.withLock { state in
       state.hasHeardFromXCTest = true
-      state.running += 1
+      // A case that started before the observer was registered finishes
+      // without having been counted.
+      state.running = max(0, state.running + change)
     }
+  }
+}
+
+/// The observer XCTest calls.
+///
+/// An `NSObject`: on Apple platforms, `XCTestObservation` is an
+/// Objective-C protocol that refines `NSObjectProtocol`.
+private final class Observer: NSObject, XCTestObservation {
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    RunningXCTestCases.caseCount(changedBy: 1)
   }
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
-    state.withLock { state in
-      // A case that started before the observer was registered finishes
-      // without having been counted.
-      state.hasHeardFromXCTest = true
-      state.running = max(0, state.running - 1)
-    }
+    RunningXCTestCases.caseCount(changedBy: -1)
   }
 }
