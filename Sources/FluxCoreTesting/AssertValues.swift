@@ -29,13 +29,13 @@ public func assertValues<Element: Equatable>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let recorded = recorder.values
   guard recorded != expected else { return }
   let prefix = message().isEmpty ? "" : message() + "\n"
   reportFailure(
     prefix + "recorded values differ from the expected ones:\n"
-      + difference(expected: expected, recorded: recorded),
-    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      + difference(expected: expected, recorded: recorded), at: site)
 }
 
 /// Checks that `recorder` recorded exactly `expected`; the form of earlier

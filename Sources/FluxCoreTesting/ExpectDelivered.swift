@@ -40,13 +40,14 @@ public func expectDelivered(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> Bool {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
   for (index, source) in sources.enumerated() {
     guard source.waitUntilDelivered(timeout: clock.now.duration(to: deadline)) else {
       reportFailure(
         "#\(index + 1) \(type(of: source)) did not finish delivering within \(timeout)",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        at: site)
       return false
     }
   }
@@ -72,14 +73,11 @@ public func expectDelivered(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) async -> Bool {
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let delivered = await withinTimeLimit(timeout) {
     for source in sources { await source.waitUntilDelivered() }
   }
-  if !delivered {
-    reportFailure(
-      "the deliveries did not finish within \(timeout)",
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
+  if !delivered { reportFailure("the deliveries did not finish within \(timeout)", at: site) }
   return delivered
 }
 

@@ -3,7 +3,8 @@
 ///
 /// Every check in FluxCoreTesting takes the four parameters that make one,
 /// with the caller's location as their default values, the way Swift
-/// Testing's own `#expect` does.
+/// Testing's own `#expect` does. Making one starts watching XCTest (see
+/// ``RunningXCTestCases``), so that it is watched from the first check on.
 package struct CallSite: Sendable {
   package let fileID: StaticString
   package let filePath: StaticString
@@ -15,5 +16,6 @@ package struct CallSite: Sendable {
     self.filePath = filePath
     self.line = line
     self.column = column
+    RunningXCTestCases.watch()
   }
 }

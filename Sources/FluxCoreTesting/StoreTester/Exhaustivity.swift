@@ -1,11 +1,12 @@
 /// How much a ``StoreTester`` insists on.
 public enum Exhaustivity: Sendable, Hashable {
   /// Every action and every change of the state must be asserted, in order;
-  /// what is left unasserted fails the test when it finishes.
+  /// what is left unasserted fails the test when it finishes, and so does
+  /// an action sent after it finished.
   case on
   /// Only what is asserted is checked: actions received before the one a
   /// test asks for are skipped, a state change is checked only in the
   /// properties the test's mutation sets, and nothing is left over at the
-  /// end.
+  /// end, nor checked after it (as with a non-exhaustive `TestStore`).
   case off
 }

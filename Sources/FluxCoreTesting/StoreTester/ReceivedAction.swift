@@ -17,9 +17,9 @@ struct StoreTesterRecord<State: Sendable>: Sendable {
   /// The state the test has accounted for so far.
   var asserted: State
   var exhaustivity: Exhaustivity
-  /// Whether ``StoreTester/finish(timeout:fileID:filePath:line:column:)``
-  /// has run.
-  var isFinished = false
+  /// Where the test called `finish`, once it has: an action sent after it
+  /// is reported there.
+  var finishedAt: CallSite?
 
   init(asserted: State, exhaustivity: Exhaustivity) {
     self.asserted = asserted
@@ -28,10 +28,16 @@ struct StoreTesterRecord<State: Sendable>: Sendable {
 
   /// Notes an action sent now, with the state it found: the state after the
   /// action before it.
-  mutating func append(_ action: ReceivedAction<State>, stateBefore: State) {
+  ///
+  /// - Returns: Where the test called `finish`, if it has and exhaustivity
+  ///   is on: the action came too late, and is reported there instead of
+  ///   being noted.
+  mutating func append(_ action: ReceivedAction<State>, stateBefore: State) -> CallSite? {
+    if let finishedAt { return exhaustivity == .on ? finishedAt : nil }
     if let last = received.indices.last, received[last].stateAfter == nil {
       received[last].stateAfter = stateBefore
     }
     received.append(action)
+    return nil
   }
 }

@@ -5,9 +5,11 @@ extension StoreTester {
   /// Asserts that the next action is `value` sent to the subject at
   /// `subject`, and that it changed the state as `update` says.
   ///
-  /// Waits, at most the tester's timeout, for the action to be sent, then
-  /// for it to be delivered; never sleeps for a fixed time. Without
-  /// `update`, the action must leave the state as it was.
+  /// Waits, at most `timeout`, for the action to be sent, then at most
+  /// `timeout` again for it to be delivered; never sleeps for a fixed time.
+  /// Without `update`, the action must leave the state as it was; with it,
+  /// it must change the state (exhaustive), as `update` says. Inside
+  /// `update`, the tester's ``state`` is the state before the action.
   ///
   /// ```swift
   /// await tester.receive(\.loading, true)
@@ -77,6 +79,7 @@ extension StoreTester {
     isolation: isolated (any Actor)? = #isolation,
     _ update: ((inout State) -> Void)?
   ) async {
+    let timeout = timeout ?? self.timeout
     let identity = identity(of: subject)
     let isExhaustive = exhaustivity == .on
     let found = await waitForAction(timeout: timeout) { action in
@@ -87,15 +90,15 @@ extension StoreTester {
     guard let index = found else {
       let unasserted = pending.received.map(\.description)
       reportFailure(
-        "expected to receive \(expected), but nothing matching was sent within "
-          + "\(timeout ?? self.timeout)"
+        "expected to receive \(expected), but nothing matching was sent within \(timeout)"
           + (unasserted.isEmpty
             ? "" : "; received instead:\n  " + unasserted.joined(separator: "\n  ")),
         at: site)
       return
     }
-    await waitForDeliveries()
+    let stillDelivering = await waitForDeliveries(timeout: timeout)
     let (taken, before, after) = take(through: index, stateNow: currentState())
+    defer { accept(after) }
     let action = taken[index]
     if isExhaustive {
       guard action.subject == identity, let value = action.value as? Element, isExpected(value)
@@ -104,19 +107,33 @@ extension StoreTester {
         return
       }
     }
+    guard stillDelivering.isEmpty else {
+      reportFailure(notDelivered(action, within: timeout, stillDelivering), at: site)
+      return
+    }
     checkState(after: action, before: before, after: after, isExhaustive, update, at: site)
   }
 
   /// Checks the state `after` against the state the test expects: `update`
   /// applied to the state `before` (exhaustive), or to `after` itself (only
   /// what `update` sets).
+  ///
+  /// Exhaustive, a mutation must change the state.
   private func checkState(
     after action: ReceivedAction<State>, before: State, after: State, _ isExhaustive: Bool,
     _ update: ((inout State) -> Void)?, at site: CallSite
   ) {
     var expected = isExhaustive ? before : after
     update?(&expected)
-    guard expected != after else { return }
+    guard expected != after else {
+      if isExhaustive, update != nil, after == before {
+        reportFailure(
+          "expected the state to change after \(action.description), but it did not: the "
+            + "mutation sets what the state already held; leave it out if the action changes "
+            + "nothing", at: site)
+      }
+      return
+    }
     let what =
       update == nil
       ? "the state changed after \(action.description), but the test did not say how"
@@ -124,5 +141,19 @@ extension StoreTester {
     reportFailure(
       "\(what) (- expected, + actual):\n"
         + textDifference(expected: dumped(expected), actual: dumped(after)), at: site)
+  }
+
+  /// The failure for `action`, sent, when the subjects `stillDelivering`
+  /// had not finished delivering within `timeout`.
+  private func notDelivered(
+    _ action: ReceivedAction<State>, within timeout: Duration,
+    _ stillDelivering: [(subject: ObjectIdentifier, name: String)]
+  ) -> String {
+    let names = stillDelivering.map(\.name).joined(separator: ", ")
+    return stillDelivering.contains { $0.subject == action.subject }
+      ? "\(action.description) was sent, but not delivered within \(timeout): a handler of "
+        + "\(names) has not returned"
+      : "\(action.description) was delivered, but \(names) did not finish delivering within "
+        + "\(timeout), so the state after it is not known"
   }
 }

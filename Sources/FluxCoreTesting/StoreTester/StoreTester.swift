@@ -26,9 +26,13 @@ import FluxCore
 /// A test that leaves an action, or a change of the state, unasserted
 /// fails when it calls ``finish(timeout:fileID:filePath:line:column:)`` (or,
 /// without it, when the tester is freed), with the action or a line-by-line
-/// difference of the state. With ``Exhaustivity/off``, only what is asserted
-/// is checked. Failures go to the framework that runs the test: Swift
-/// Testing or XCTest.
+/// difference of the state; so does an action sent after `finish` while the
+/// tester lives. Work that may still send actions, such as an action
+/// creator's task, is waited for with
+/// ``finish(waitingFor:timeout:fileID:filePath:line:column:)``. With
+/// ``Exhaustivity/off``, only what is asserted is checked. Failures go to
+/// the framework that runs the test, from whatever thread they are found
+/// on: Swift Testing or XCTest.
 ///
 /// > Important: The tester sees the actions sent through views of the
 /// > dispatcher (`AnyObserverDispatcher`), as `DispatchLog` does, and
@@ -40,10 +44,10 @@ import FluxCore
 public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Sendable>: Sendable {
   private let dispatcher: Dispatcher
   private let readState: @Sendable () -> State
-  private let record: Lock<StoreTesterRecord<State>>
-  private let arrivals: ConditionWaiters
+  let record: Lock<StoreTesterRecord<State>>
+  let arrivals: ConditionWaiters
   /// The dispatcher's subjects: their names, and their delivery barriers.
-  private let subjects: [ObjectIdentifier: (name: String, deliveries: any DeliveryWaiting)]
+  let subjects: [ObjectIdentifier: (name: String, deliveries: any DeliveryWaiting)]
   private let observation: any Disposable
   let timeout: Duration
   private let site: CallSite
@@ -89,21 +93,20 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
     observation = DispatchLog.observe(dispatcher) { [arrivals] sent in
       // Before the action is delivered: the state after the one before it.
       let stateBefore = state()
-      record.withLock { record in
-        record.append(
-          ReceivedAction(
-            subject: sent.subject ?? ObjectIdentifier(Dispatcher.self),
-            description: sent.description, value: sent.value),
-          stateBefore: stateBefore)
-      }
+      let action = ReceivedAction<State>(
+        subject: sent.subject ?? ObjectIdentifier(Dispatcher.self),
+        description: sent.description, value: sent.value)
+      let finishedAt = record.withLock { $0.append(action, stateBefore: stateBefore) }
       arrivals.stateChanged()
+      // On the dispatching thread, whichever it is.
+      if let finishedAt { reportFailure(Self.sentAfterFinish(sent.description), at: finishedAt) }
     }
   }
 
   deinit {
     observation.dispose()
-    let (isFinished, leftOver) = record.withLock { ($0.isFinished, $0) }
-    guard !isFinished, leftOver.exhaustivity == .on else { return }
+    let leftOver = record.withLock { $0 }
+    guard leftOver.finishedAt == nil, leftOver.exhaustivity == .on else { return }
     reportLeftOver(leftOver, stateNow: readState(), at: site)
   }
 
@@ -115,6 +118,10 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
 
   /// The state as the test has asserted it so far: the state the next
   /// mutation applies to.
+  ///
+  /// Inside the mutation given to `receive`, it is the state before the
+  /// action, as the mutation's argument starts out; once `receive`
+  /// returns, the state after it.
   public var state: State {
     record.withLock { $0.asserted }
   }
@@ -131,40 +138,25 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
     ObjectIdentifier(dispatcher[keyPath: keyPath])
   }
 
-  /// Waits until every action sent so far has been delivered.
-  func waitForDeliveries() async {
-    for (_, subject) in subjects { await subject.deliveries.waitUntilDelivered() }
-  }
-
-  /// Waits, at most `timeout`, until an unasserted action satisfies
-  /// `isWanted`; returns its index among the unasserted actions.
-  func waitForAction(
-    timeout: Duration?,
-    where isWanted: @escaping (ReceivedAction<State>) -> Bool,
-    isolation: isolated (any Actor)? = #isolation
-  ) async -> Int? {
-    var index: Int?
-    _ = await arrivals.wait(
-      until: {
-        index = record.withLock { $0.received.firstIndex(where: isWanted) }
-        return index != nil
-      }, timeout: timeout ?? self.timeout)
-    return index
-  }
-
-  /// Takes the unasserted actions up to `index`, and the state after the
-  /// last of them; `stateNow` stands in for it if no action came after.
+  /// Takes the unasserted actions up to `index`, with the state the test
+  /// had asserted before them and the state after the last of them.
+  ///
+  /// `stateNow` stands in for the state after if no action came after.
+  /// The asserted state stays as it was until ``accept(_:)``, so that a
+  /// mutation sees the state before the action.
   func take(through index: Int, stateNow: State) -> (
     taken: [ReceivedAction<State>], before: State, after: State
   ) {
     record.withLock { record in
       let taken = Array(record.received[...index])
       record.received.removeFirst(index + 1)
-      let before = record.asserted
-      let after = taken[index].stateAfter ?? stateNow
-      record.asserted = after
-      return (taken, before, after)
+      return (taken, record.asserted, taken[index].stateAfter ?? stateNow)
     }
+  }
+
+  /// Makes `state` the state the test has asserted.
+  func accept(_ state: State) {
+    record.withLock { $0.asserted = state }
   }
 
   /// Reads the store's state now.
@@ -177,13 +169,23 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
     record.withLock { $0 }
   }
 
-  /// Marks the test finished: nothing more is reported when the tester is
-  /// freed.
-  func markFinished(stateNow: State) {
+  /// Marks the test finished at `site`, and returns what it left
+  /// unasserted: nothing more is reported when the tester is freed, and an
+  /// action sent from now on is reported at `site`.
+  func markFinished(stateNow: State, at site: CallSite) -> StoreTesterRecord<State> {
     record.withLock { record in
-      record.isFinished = true
-      record.received = []
-      record.asserted = stateNow
+      defer {
+        record.finishedAt = site
+        record.received = []
+        record.asserted = stateNow
+      }
+      return record
     }
+  }
+
+  /// The failure for an action sent after `finish`.
+  static func sentAfterFinish(_ action: String) -> String {
+    "\(action) was sent after finish(): the test ended while work was still sending actions; "
+      + "wait for it (finish(waitingFor:)), or receive the action before finish()"
   }
 }

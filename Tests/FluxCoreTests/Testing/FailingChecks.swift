@@ -132,3 +132,88 @@ enum FailingChecks {
     await tester.finish()
   }
 }
+
+/// The store tester's checks at the level of TCA's `TestStore`.
+extension FailingChecks {
+  static let noChange =
+    "expected the state to change after CounterDispatcher.note ← noop, but it did not"
+  /// The mutation sets what the state already held.
+  static func aMutationChangesNothing() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    feature.actions.note.dispatch("noop")
+    await tester.receive(\.note, "noop") { $0.count = 0 }
+    await tester.finish()
+  }
+
+  static let stateBefore = "- count: 0"
+  /// Inside the mutation, the tester's state is the state before the
+  /// action: keeping it is saying that the action changed nothing.
+  static func aMutationKeepsTheStateBeforeTheAction() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    feature.actions.add.dispatch(2)
+    await tester.receive(\.add, 2) { $0 = tester.state }
+    await tester.finish()
+  }
+
+  static let sentAfterFinish = "CounterDispatcher.add ← 1 was sent after finish()"
+  static func anActionIsSentAfterFinish() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    await tester.finish()
+    withExtendedLifetime(tester) { feature.actions.add.dispatch(1) }
+  }
+
+  static let stillRunning = "task #1 of 1 was still running"
+  /// An action creator's task still sending when the test finishes.
+  static func aTaskIsStillRunningAtFinish() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    let (gate, _) = AsyncStream<Void>.makeStream()
+    let task = Task { [actions = feature.actions] in
+      actions.add.dispatch(1)
+      for await _ in gate {}  // until cancelled
+      if !Task.isCancelled { actions.add.dispatch(2) }
+    }
+    await tester.receive(\.add, 1) { $0.count = 1 }
+    await tester.finish(waitingFor: [task], timeout: .milliseconds(100))
+    task.cancel()
+    await task.value
+  }
+
+  static let notDeliveredInTime =
+    "CounterDispatcher.add ← 1 was sent, but not delivered within 0.2 seconds"
+  /// A handler hangs: the wait for the action's delivery ends within the
+  /// timeout.
+  ///
+  /// Returns whether the handler had returned when `receive` did.
+  static func aHandlerHangs() async -> Bool {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    let hanging = HangingHandler(on: feature.dispatcher.add)
+    let sender = Elsewhere { feature.actions.add.dispatch(1) }
+    await tester.receive(\.add, 1, timeout: .milliseconds(200)) { $0.count = 1 }
+    let returnedFirst = hanging.hasReturned
+    hanging.letGo()
+    await sender.finished()
+    await tester.finish()
+    return returnedFirst
+  }
+
+  static let nothingSentWithinItsOwnTimeout =
+    "expected to receive CounterDispatcher.add ← 1, but nothing matching was sent within 0.05 seconds"
+  /// `receive(timeout:)` waits its own timeout, not the tester's (ten
+  /// seconds here).
+  ///
+  /// Returns how long it waited.
+  static func theActionNeverComesWithinReceivesTimeout() async -> Duration {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher, timeout: .seconds(10)) { feature.store.state }
+    let waited = await ContinuousClock().measure {
+      await tester.receive(\.add, 1, timeout: .milliseconds(50)) { $0.count = 1 }
+    }
+    await tester.finish()
+    return waited
+  }
+}

@@ -98,6 +98,13 @@ final class FailuresReachXCTestTests: FailureCapturingTestCase {
     }
   }
 
+  /// From another thread, a failure reaches the running case.
+  func testACheckOnAnotherThreadFailsTheRunningCase() async {
+    await expectFailures(containing: FailingChecks.valuesDiffer) {
+      await Elsewhere { FailingChecks.valuesDifferFromTheExpectedOnes() }.finished()
+    }
+  }
+
   /// The teardown check is made even for a source that only it holds by
   /// the end of the test: a subject the test made itself.
   func testTheTeardownCheckFailsEvenForASourceOnlyItHolds() {

@@ -90,4 +90,51 @@ import Testing
     await tester.receive(\.add, 1) { $0.count = 1 }
     await tester.finish()
   }
+
+  /// As in TCA's `TestStore`: the mutation can compute the state after
+  /// the action from the state before it.
+  @Test func insideAMutationTheTestersStateIsTheStateBeforeTheAction() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    var inside: CounterState?
+
+    feature.actions.add.dispatch(2)
+    await tester.receive(\.add, 2) {
+      inside = tester.state
+      $0.count = tester.state.count + 2
+    }
+
+    #expect(inside == CounterState(count: 0, resets: 0))
+    #expect(tester.state == CounterState(count: 2, resets: 0))
+    await tester.finish()
+  }
+
+  /// The task ends in time: what it sent is asserted, and nothing fails.
+  @Test func finishWaitsForTheTasksItIsGiven() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    let (go, letItGo) = AsyncStream<Void>.makeStream()
+    let task = Task { [actions = feature.actions] in
+      actions.add.dispatch(1)
+      for await _ in go {}  // until the test lets it go
+      actions.note.dispatch("done")
+    }
+
+    await tester.receive(\.add, 1) { $0.count = 1 }
+    letItGo.finish()
+    await tester.receive(\.note, "done")
+    await tester.finish(waitingFor: [task])
+  }
+
+  /// With exhaustivity off, as with a non-exhaustive `TestStore`, what is
+  /// still running at the end is not checked.
+  @Test func withExhaustivityOffAnActionAfterFinishIsNotChecked() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher, exhaustivity: .off) { feature.store.state }
+
+    await tester.finish()
+    feature.actions.add.dispatch(1)
+
+    withExtendedLifetime(tester) {}
+  }
 }
