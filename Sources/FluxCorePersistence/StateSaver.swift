@@ -30,7 +30,7 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
 
   let reader: StateReader<Value>
   let variable: Variable<Value>
-  private let errors: Variable<PersistenceError?>
+  let errors: Variable<PersistenceError?>
   private let saves: Variable<Int>
   let elapsed: @Sendable () -> Duration
   let sleep: @Sendable (Duration) async throws -> Void
@@ -60,7 +60,7 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
 
   /// Runs `body` on the queue and returns its result: at once when already
   /// there, so that it never waits for itself.
-  private func onTheQueue<Result>(_ body: () -> Result) -> Result {
+  func onTheQueue<Result>(_ body: () -> Result) -> Result {
     if DispatchQueue.getSpecific(key: onQueue) == true { return body() }
     return queue.sync(execute: body)
   }
@@ -87,18 +87,6 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
   /// - Returns: The error of the write, or `nil`.
   func saveNow() -> PersistenceError? {
     onTheQueue { write() }
-  }
-
-  /// Reads the file again, if it was not read yet.
-  ///
-  /// - Returns: What the file holds now.
-  func reload() -> Restoration {
-    onTheQueue {
-      if state.withLock({ $0.blocker != nil }), case .restored = readAgain() {
-        if errors.value != nil { errors.value = nil }
-      }
-      return restoration
-    }
   }
 
   /// Writes what changed, and stops saving.
@@ -136,9 +124,7 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
     if blocked {
       switch readAgain() {
       case .restored:
-        // The state is what the file holds: nothing to write now.
-        if errors.value != nil { errors.value = nil }
-        return nil
+        return nil  // the state is what the file holds: nothing to write now
       case .taken: break
       case .blocked(let error): failure = error
       }
@@ -178,30 +164,5 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
       }
       return file.write(data)
     }
-  }
-
-  /// What reading the file again gave.
-  private enum ReadAgain {
-    /// It read: its value is the state's now.
-    case restored
-    /// It is taken care of (gone, or moved aside): writing may go on.
-    case taken
-    /// It is still there, and not read: nothing may be written.
-    case blocked(PersistenceError)
-  }
-
-  /// Reads the file again, for a state that has not read it yet; a value
-  /// read replaces the state's.
-  private func readAgain() -> ReadAgain {
-    let outcome = reader.read()
-    state.withLock { state in
-      state.restoration = outcome.restoration
-      state.blocker = outcome.blocker
-    }
-    if let value = outcome.value {
-      variable.value = value
-      return .restored
-    }
-    return outcome.blocker.map { .blocked($0) } ?? .taken
   }
 }

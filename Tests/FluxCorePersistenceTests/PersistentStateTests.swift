@@ -4,30 +4,6 @@ import FluxCoreTesting
 import Foundation
 import Testing
 
-/// A directory of the test's own, removed at the end.
-final class TemporaryDirectory: Sendable {
-  let url: URL
-
-  init() {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fluxcore-persistence-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  func file(_ name: String = "state.json") -> URL {
-    url.appendingPathComponent(name)
-  }
-
-  /// The names in the directory, sorted.
-  var names: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-  }
-}
-
 struct Settings: Codable, Sendable, Equatable {
   var theme = "light"
   var fontSize = 14
@@ -183,26 +159,4 @@ struct Settings: Codable, Sendable, Equatable {
     #expect(state.saves.value == 2)
     #expect(try savedValue(in: file, as: Int.self) == 3)
   }
-}
-
-/// The value saved in `file`, read without taking its lock (a state that
-/// holds it may be open): the file's `value`, decoded.
-func savedValue<Value: Decodable>(in file: URL, as type: Value.Type) throws -> Value {
-  try JSONDecoder().decode(SavedFile<Value>.self, from: contents(of: file)).value
-}
-
-/// The bytes of `file`, read through a `FileHandle`.
-///
-/// Not `Data(contentsOf:)`: on Swift 6.3.1 for Linux it leaks its 4 KB read
-/// buffer when the file is empty, and LeakSanitizer fails the run for it.
-func contents(of file: URL) throws -> Data {
-  let handle = try FileHandle(forReadingFrom: file)
-  defer { try? handle.close() }
-  return try handle.readToEnd() ?? Data()
-}
-
-/// What a state file holds, for reading it in tests.
-struct SavedFile<Value: Decodable>: Decodable {
-  let version: Int
-  let value: Value
 }
