@@ -27,6 +27,12 @@ final class ReadFaultTests: XCTestCase {
         "restoration: the file could not be read (\(directory.file().path): "
           + "open failed: Too many open files); it is kept, and read again"),
       child.output)
+    XCTAssertTrue(
+      lines.contains(
+        "flush with no free descriptor: \(directory.file().path): the saved state could not be "
+          + "read (open failed: Too many open files); it is kept, and nothing is written over it "
+          + "until it is read"),
+      child.output)
     XCTAssertEqual(
       lines.suffix(3), ["flush: ok", "value: 42", "restoration: restored (saved by version 1)"],
       child.output)
