@@ -67,22 +67,13 @@ final class RecordingFaultTests: XCTestCase {
   /// blocks), reading the counts returns at once.
   func testReadingTheCountsNeverWaitsForTheWriter() throws {
     let dispatcher = NotesDispatcher()
-    let writerIsBusy = DispatchSemaphore(value: 0)
-    let letTheWriterGo = DispatchSemaphore(value: 0)
-    let lines = TestRecorder<String>()
+    let sink = BlockingLineSink()
     let recording = ActionRecording.start(
-      dispatcher, state: { 0 },
-      writingLinesTo: { line in
-        if lines.count == 0 {
-          writerIsBusy.signal()
-          letTheWriterGo.wait()
-        }
-        lines.handler(line)
-      })
+      dispatcher, state: { 0 }, writingLinesTo: sink.writeLine)
     let removed = AnyObserverDispatcher(dispatcher).removed
     removed.dispatch(1)  // waits in the writer for the next one
     removed.dispatch(2)  // brings 1's state: the writer writes 1, and blocks
-    XCTAssertEqual(writerIsBusy.wait(timeout: .now() + .seconds(10)), .success)
+    XCTAssertTrue(sink.waitUntilTheWriterIsBusy())
     let read = DispatchSemaphore(value: 0)
     let counts = Lock<RecordingSummary?>(nil)
 
@@ -92,7 +83,7 @@ final class RecordingFaultTests: XCTestCase {
       read.signal()
     }
     let outcome = read.wait(timeout: .now() + .seconds(2))
-    letTheWriterGo.signal()
+    sink.letTheWriterGo()
     if outcome == .timedOut { read.wait() }
     let summary = recording.stop()
 
@@ -143,31 +134,23 @@ extension RecordingFaultTests {
   /// though far fewer than the buffer's capacity in actions wait.
   func testTheBufferIsBoundedInBytes() {
     let dispatcher = NotesDispatcher()
-    let writerIsBusy = DispatchSemaphore(value: 0)
-    let letTheWriterGo = DispatchSemaphore(value: 0)
-    let lines = TestRecorder<String>()
+    let sink = BlockingLineSink()
     let state = String(repeating: "s", count: 10_000)
     let recording = ActionRecording.start(
       dispatcher, bufferCapacity: 1_000, bufferBytes: 100_000, state: { state },
-      writingLinesTo: { line in
-        if lines.count == 0 {
-          writerIsBusy.signal()
-          letTheWriterGo.wait()
-        }
-        lines.handler(line)
-      })
+      writingLinesTo: sink.writeLine)
     let removed = AnyObserverDispatcher(dispatcher).removed
     removed.dispatch(1)  // waits in the writer for the next one
     removed.dispatch(2)  // brings 1's state: the writer measures 1's line, and blocks
-    XCTAssertEqual(writerIsBusy.wait(timeout: .now() + .seconds(10)), .success)
+    XCTAssertTrue(sink.waitUntilTheWriterIsBusy())
 
     for value in 3..<103 { removed.dispatch(value) }
-    letTheWriterGo.signal()
+    sink.letTheWriterGo()
     let summary = recording.stop()
 
     // 9 lines of about 10,060 bytes fit in 100,000; the other 91 do not.
     XCTAssertEqual(summary.dropped, 91)
     XCTAssertEqual(summary.actions, 11)
-    XCTAssertEqual(lines.values.filter { $0.contains(#""value":"#) }.count, 11)
+    XCTAssertEqual(sink.actionLines, 11)
   }
 }
