@@ -44,6 +44,8 @@ final class RememberedSearch {
   ///
   /// - Returns: The program's exit status.
   func flush(writeError: @Sendable (String) -> Void) -> Int32 {
+    // A newer version's memory is kept, not written over: said at the start.
+    if case .newerVersion = state.restoration { return Program.success }
     do {
       try state.flush()
       return Program.success
