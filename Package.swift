@@ -45,7 +45,7 @@ let package = Package(
       name: "FluxCoreRecordingTests",
       dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),
     .executableTarget(
-      name: "PersistenceWriter", dependencies: ["FluxCorePersistence"],
+      name: "PersistenceWriter", dependencies: ["FluxCorePersistence", "FluxCore"],
       path: "Tests/PersistenceWriter"),
     .testTarget(
       name: "FluxCorePersistenceTests",

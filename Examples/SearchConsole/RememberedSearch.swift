@@ -11,7 +11,8 @@ final class RememberedSearch {
 
   /// Opens the memory in `directory`, and says what was found there.
   ///
-  /// - Throws: An ``OutputError`` if another run is using the directory.
+  /// - Throws: An ``OutputError`` if the memory is open already in this
+  ///   process.
   init(directory: String, write: @Sendable (String) -> Void) throws(OutputError) {
     let file = URL(fileURLWithPath: directory).appendingPathComponent("search.json")
     do {
@@ -27,6 +28,10 @@ final class RememberedSearch {
         "Could not read saved state: \(unreadable.reason); "
           + (unreadable.movedTo.map { "moved it to \($0.path)" } ?? "left it where it was")
           + ". Starting afresh.")
+    case .notRead(let error):
+      write("Could not read saved state: \(error); kept it, and will read it again.")
+    case .newerVersion(let found, _):
+      write("Saved state is from a newer version (\(found)); kept it, and will not save over it.")
     case .noFile:
       break
     }
@@ -39,6 +44,8 @@ final class RememberedSearch {
   ///
   /// - Returns: The program's exit status.
   func flush(writeError: @Sendable (String) -> Void) -> Int32 {
+    // A newer version's memory is kept, not written over: said at the start.
+    if case .newerVersion = state.restoration { return Program.success }
     do {
       try state.flush()
       return Program.success

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Why state could not be saved or opened, as a value the app can show.
+/// Why state could not be saved or read, as a value the app can show.
 ///
 /// ```swift
 /// state.saveError.subscribe { error in
@@ -16,12 +16,17 @@ import Darwin
 public struct PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What kind of failure it is.
   public enum Kind: Sendable, Equatable {
-    /// Another process holds the file's lock: it saves to the same file.
+    /// The file is already open in this process (another
+    /// ``PersistentState`` of it lives), or another process is writing it
+    /// at this moment (it holds the file's lock).
     case locked
     /// A file operation failed: the system's error number.
     case io(errno: Int32)
     /// The state could not be encoded.
     case encoding
+    /// The file was saved by a newer version of the app, `found`, than this
+    /// one knows, `known`: it is kept, and not written over.
+    case newerVersion(found: Int, known: Int)
   }
 
   /// What kind of failure it is.

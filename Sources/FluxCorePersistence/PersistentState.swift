@@ -24,33 +24,47 @@ import Foundation
 /// > - **Restored first.** The file is read when the state is created, so
 /// >   ``variable`` starts with the saved value: nothing ever sees the
 /// >   default and then the restored value.
-/// > - **Coalesced.** Changes are saved once they stop for a quiet period
-/// >   (half a second by default), measured on the clock you give (a test
-/// >   clock in tests): a burst of changes is one write. ``flush()`` writes
-/// >   now.
+/// > - **Coalesced, and never postponed for long.** Changes are saved once
+/// >   they stop for a quiet period (half a second by default), and at most
+/// >   `maxDelay` (5 s by default) after the first unsaved change however
+/// >   often the state changes, measured on the clock you give (a test clock
+/// >   in tests). ``flush()`` writes now.
 /// > - **Atomic and durable.** Each write goes to a temporary file beside
-/// >   the file, which is flushed to disk and renamed over it, and the
-/// >   directory is flushed: a crash or a kill at any instant leaves the old
-/// >   state or the new one, whole, never a torn or empty file.
-/// > - **Nothing saved is lost.** A file that cannot be read (damaged,
-/// >   empty, of another type, or saved by a newer version) is moved aside
-/// >   with its reason, never overwritten, and ``restoration`` says so.
+/// >   the file, which is flushed to disk (`F_FULLFSYNC` on Apple platforms,
+/// >   `fsync` elsewhere) and renamed over it, and the directory is flushed:
+/// >   a crash or a kill at any instant leaves the old state or the new one,
+/// >   whole, never a torn or empty file.
+/// > - **Nothing saved is lost.** A file whose bytes are not a state
+/// >   (damaged, empty, of another type) is moved aside with its reason. A
+/// >   file that could not be read (no free descriptor, no permission, a
+/// >   locked device) or that a newer version saved stays where it is, and
+/// >   is never written over until it has been read. ``restoration`` says
+/// >   which.
 /// > - **Errors are values.** A write that fails (a full disk, no
 /// >   permission, a missing directory) leaves the old file as it was, shows
-/// >   in ``saveError``, and is tried again on the next change. Nothing traps.
-/// > - **One writer.** Opening a file that another process is saving to
-/// >   throws: two processes never interleave their writes.
+/// >   in ``saveError``, and is tried again after 1 s, then 2, 4, … up to a
+/// >   minute apart, and on every change and flush. Nothing traps.
+/// > - **Any thread.** ``flush()``, ``reload()`` and dropping the last
+/// >   reference work from any thread, including from a subscriber of
+/// >   ``saves`` or ``saveError``, which run on the state's writer queue.
+/// > - **Writes never interleave.** A process holds the file's advisory lock
+/// >   only while it writes, so that an app and its extension can share the
+/// >   file; a write that finds the lock held fails with
+/// >   ``PersistenceError/Kind/locked`` and is tried again. In one process,
+/// >   a second state of the same file is refused.
 public final class PersistentState<Value: Codable & Sendable>: Sendable {
   /// The state, restored from the file; every change is saved.
   public let variable: Variable<Value>
-  /// What was found in the file when the state was created.
-  public let restoration: Restoration
   /// The error of the latest write, or `nil` if it succeeded (or none was
   /// needed yet).
+  ///
+  /// Its subscribers run on the state's writer queue.
   public let saveError: Property<PersistenceError?>
   /// How many times the state has been written since it was created: to
   /// show that changes are saved, and for tests (a burst of changes is one
   /// write).
+  ///
+  /// Its subscribers run on the state's writer queue.
   public let saves: Property<Int>
 
   private let saver: StateSaver<Value>
@@ -64,55 +78,55 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   ///     saved by an older version is migrated through `migrations`.
   ///   - migrations: The steps from each older version to the next.
   ///   - quietPeriod: How long changes must stop before they are saved.
-  ///   - clock: The clock that measures the quiet period.
+  ///   - maxDelay: The longest time a change waits to be saved while
+  ///     changes never stop for the quiet period.
+  ///   - clock: The clock that measures the quiet period and the delays.
   ///   - makeDefault: The state when there is none to restore.
   /// - Throws: A ``PersistenceError`` of kind
-  ///   ``PersistenceError/Kind/locked`` if another process is saving to
-  ///   the same file. Every other problem is a value: see ``restoration``
-  ///   and ``saveError``.
-  public init(
+  ///   ``PersistenceError/Kind/locked`` if another state of this process
+  ///   has `file` open. Every other problem is a value: see
+  ///   ``restoration`` and ``saveError``.
+  public convenience init(
     file: URL,
     version: Int = 1,
     migrations: [Migration] = [],
     quietPeriod: Duration = .milliseconds(500),
+    maxDelay: Duration = .seconds(5),
     clock: some Clock<Duration> = ContinuousClock(),
     default makeDefault: @autoclosure () -> Value
   ) throws(PersistenceError) {
-    let stateFile = StateFile(url: file)
-    try? FileManager.default.createDirectory(
-      atPath: stateFile.directory, withIntermediateDirectories: true)
-    var lock: Int32?
-    switch stateFile.takeLock() {
-    case .held(let descriptor):
-      lock = descriptor
-      stateFile.removeLeftTemporaryFiles()
-    case .heldElsewhere:
+    try self.init(
+      file: file, version: version, migrations: migrations, quietPeriod: quietPeriod,
+      maxDelay: maxDelay, clock: clock, operations: .posix, default: makeDefault())
+  }
+
+  /// Opens the state saved in `file` with the system calls of `operations`:
+  /// for tests, to see the calls or make one fail.
+  package init(
+    file: URL, version: Int = 1, migrations: [Migration] = [],
+    quietPeriod: Duration = .milliseconds(500), maxDelay: Duration = .seconds(5),
+    clock: some Clock<Duration>, operations: FileOperations,
+    default makeDefault: @autoclosure () -> Value
+  ) throws(PersistenceError) {
+    let stateFile = StateFile(url: file, operations: operations)
+    let isFirst = openStateFiles.withLock { $0.insert(stateFile.path).inserted }
+    guard isFirst else {
       throw PersistenceError(
         kind: .locked, path: stateFile.path,
-        reason: "another process is saving to this file (it holds \(stateFile.lockPath))")
-    case .unavailable:
-      lock = nil  // the first write will say why, and try again
+        reason: "the file is open already: another PersistentState of this process saves to it")
     }
-
-    let (value, restoration) = Self.restore(
-      stateFile, version: version, migrations: migrations, default: makeDefault)
-    variable = Variable(value)
-    self.restoration = restoration
+    stateFile.createDirectory()
+    let reader = StateReader<Value>(file: stateFile, version: version, migrations: migrations)
+    let restored = reader.read()
+    variable = Variable(restored.value ?? makeDefault())
     let errors = Variable<PersistenceError?>(nil)
     saveError = errors.asProperty()
     let saveCount = Variable(0)
     saves = saveCount.asProperty()
     let start = clock.now
-    var blocked: PersistenceError?
-    if case .unreadable(let unreadable) = restoration, unreadable.movedTo == nil {
-      blocked = PersistenceError(
-        kind: .io(errno: EEXIST), path: stateFile.path,
-        reason: "the unreadable file could not be moved aside, and is not written over")
-    }
     saver = StateSaver(
-      file: stateFile, version: version, lock: lock, blocked: blocked, variable: variable,
-      errors: errors, saves: saveCount,
-      quietPeriod: quietPeriod,
+      reader: reader, restored: restored, variable: variable, errors: errors, saves: saveCount,
+      schedule: SaveSchedule(quietPeriod: quietPeriod, maxDelay: maxDelay),
       elapsed: { start.duration(to: clock.now) },
       sleep: { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) })
     changes = variable.changed.subscribe { [saver] _ in saver.changed() }
@@ -121,6 +135,7 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   deinit {
     changes.dispose()
     saver.close()
+    openStateFiles.withLock { _ = $0.remove(saver.file.path) }
   }
 
   /// The state now.
@@ -128,35 +143,38 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
     variable.value
   }
 
+  /// What was found in the file: when the state was created, or, for a file
+  /// that could not be read then, when it was last read again.
+  public var restoration: Restoration {
+    saver.restoration
+  }
+
   /// Writes the state now, if it changed since it was last written, and
   /// waits for the write.
   ///
+  /// A file that was not read yet (see ``Restoration/notRead(_:)``) is read
+  /// first; if it reads, its value replaces the state's, and nothing is
+  /// written.
+  ///
   /// - Throws: The ``PersistenceError`` of the write; the old file is then
-  ///   intact, and the write is tried again on the next change or flush.
+  ///   intact, and the write is tried again on a schedule, on the next
+  ///   change, and on the next flush.
   public func flush() throws(PersistenceError) {
     if let error = saver.saveNow() { throw error }
   }
 
-  /// Reads `file`, migrating an older state; moves aside a file that cannot
-  /// be read.
-  private static func restore(
-    _ file: StateFile, version: Int, migrations: [Migration], default makeDefault: () -> Value
-  ) -> (Value, Restoration) {
-    let reason: UnreadableFile.Reason
-    switch file.read() {
-    case .missing:
-      return (makeDefault(), .noFile)
-    case .unreadable(let detail):
-      reason = .unreadable(detail)
-    case .bytes(let data):
-      switch file.decode(data, as: Value.self, version: version, migrations: migrations) {
-      case .success(let value, let savedBy):
-        return (value, .restored(fromVersion: savedBy))
-      case .failure(let why):
-        reason = why
-      }
-    }
-    let movedTo = file.moveAside(because: reason)
-    return (makeDefault(), .unreadable(UnreadableFile(reason: reason, movedTo: movedTo)))
+  /// Reads the file again if it has not been read yet.
+  ///
+  /// That is a file that could not be opened or read
+  /// (``Restoration/notRead(_:)``), that a newer version saved, or that
+  /// could not be moved aside. Once it reads, its value replaces the
+  /// state's, built on the default meanwhile.
+  ///
+  /// A file that was read already is not read again.
+  ///
+  /// - Returns: What the file holds now, as ``restoration`` gives it.
+  @discardableResult
+  public func reload() -> Restoration {
+    saver.reload()
   }
 }

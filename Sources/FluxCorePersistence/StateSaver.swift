@@ -2,181 +2,167 @@ import Dispatch
 import FluxCore
 import Foundation
 
-/// Saves a ``PersistentState``'s variable: waits for its changes to stop for
-/// the quiet period, then writes it on a queue of its own; writes at once
-/// when asked to flush.
+/// Saves a ``PersistentState``'s variable on a queue of its own: after a
+/// quiet period or the longest delay (see ``SaveSchedule``), when asked to
+/// flush, and again after a failed write.
 ///
-/// One timer task runs per quiet period, however many changes come: a
-/// change only moves the deadline, and the task, when it wakes before the
-/// new deadline, sleeps again until it.
+/// Its queue runs every write, read again and close, one at a time. The
+/// subscribers of `saves` and `saveError` run there: from them, a flush, a
+/// reload or a close runs at once, on the same queue, instead of waiting for
+/// it.
 final class StateSaver<Value: Codable & Sendable>: Sendable {
-  private struct State: Sendable {
+  struct State: Sendable {
     /// Whether the variable changed since it was last written.
     var isDirty = false
-    /// When the quiet period ends, as time since the state was created.
-    var deadline = Duration.zero
-    var isTimerRunning = false
+    var schedule: SaveSchedule
+    var timer = TimerSlot()
     var isClosed = false
-    /// The open descriptor of the lock file, while this process holds it.
-    var lock: Int32?
-    var attempts = 0
-    /// Why nothing may be written, if so: an unreadable file that could not
-    /// be moved aside is never written over.
-    var blocked: PersistenceError?
+    /// What the file held, as last read.
+    var restoration: Restoration
+    /// Why nothing may be written yet, if so.
+    ///
+    /// The file is still there, not read (or not moved aside); it is read
+    /// again before each write.
+    var blocker: PersistenceError?
+    /// Whether the temporary files a killed writer left have been removed.
+    var hasRemovedLeftFiles = false
   }
 
-  private let file: StateFile
-  private let version: Int
-  private let variable: Variable<Value>
-  private let errors: Variable<PersistenceError?>
+  let reader: StateReader<Value>
+  let variable: Variable<Value>
+  let errors: Variable<PersistenceError?>
   private let saves: Variable<Int>
-  private let quietPeriod: Duration
-  private let elapsed: @Sendable () -> Duration
-  private let sleep: @Sendable (Duration) async throws -> Void
-  private let state: Lock<State>
+  let elapsed: @Sendable () -> Duration
+  let sleep: @Sendable (Duration) async throws -> Void
+  let state: Lock<State>
   private let queue = DispatchQueue(label: "FluxCorePersistence.writer", qos: .utility)
+  /// Set on `queue`: work asked for there runs at once.
+  private let onQueue = DispatchSpecificKey<Bool>()
+
+  var file: StateFile { reader.file }
 
   init(
-    file: StateFile, version: Int, lock: Int32?, blocked: PersistenceError?,
-    variable: Variable<Value>,
-    errors: Variable<PersistenceError?>, saves: Variable<Int>, quietPeriod: Duration,
+    reader: StateReader<Value>, restored: StateReader<Value>.Outcome, variable: Variable<Value>,
+    errors: Variable<PersistenceError?>, saves: Variable<Int>, schedule: SaveSchedule,
     elapsed: @escaping @Sendable () -> Duration,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
-    self.file = file
-    self.version = version
+    self.reader = reader
     self.variable = variable
     self.errors = errors
     self.saves = saves
-    self.quietPeriod = quietPeriod
     self.elapsed = elapsed
     self.sleep = sleep
-    var initial = State()
-    initial.lock = lock
-    initial.blocked = blocked
-    state = Lock(initial)
+    state = Lock(
+      State(schedule: schedule, restoration: restored.restoration, blocker: restored.blocker))
+    queue.setSpecific(key: onQueue, value: true)
+  }
+
+  /// Runs `body` on the queue and returns its result: at once when already
+  /// there, so that it never waits for itself.
+  func onTheQueue<Result>(_ body: () -> Result) -> Result {
+    if DispatchQueue.getSpecific(key: onQueue) == true { return body() }
+    return queue.sync(execute: body)
+  }
+
+  /// What the file held, as last read.
+  var restoration: Restoration {
+    state.withLock { $0.restoration }
   }
 
   /// Notes a change; called on the thread that made it.
   func changed() {
-    let deadline = elapsed() + quietPeriod
-    let startTimer = state.withLock { state -> Bool in
-      guard !state.isClosed else { return false }
+    let now = elapsed()
+    let start = state.withLock { state -> TimerSlot.Start? in
+      guard !state.isClosed else { return nil }
       state.isDirty = true
-      state.deadline = deadline
-      guard !state.isTimerRunning else { return false }
-      state.isTimerRunning = true
-      return true
+      state.schedule.changed(at: now)
+      return state.timer.claim(due: state.schedule.due)
     }
-    if startTimer {
-      Task { await self.writeOnceQuiet() }
-    }
-  }
-
-  /// Sleeps until the changes have stopped for the quiet period, then writes.
-  private func writeOnceQuiet() async {
-    while true {
-      let deadline = state.withLock { $0.deadline }
-      do {
-        try await sleep(deadline)
-      } catch {
-        state.withLock { $0.isTimerRunning = false }
-        return
-      }
-      let now = elapsed()
-      let isQuiet = state.withLock { state -> Bool? in
-        guard !state.isClosed else {
-          state.isTimerRunning = false
-          return nil
-        }
-        guard now >= state.deadline else { return false }  // a change moved it
-        state.isTimerRunning = false
-        return true
-      }
-      switch isQuiet {
-      case true?:
-        queue.async { _ = self.write() }
-        return
-      case nil:
-        return
-      case false?:
-        continue
-      }
-    }
+    if let start { startTimer(start) }
   }
 
   /// Writes now, if anything changed, and waits for it.
   ///
   /// - Returns: The error of the write, or `nil`.
   func saveNow() -> PersistenceError? {
-    queue.sync { write() }
+    onTheQueue { write() }
   }
 
-  /// Writes what changed, and gives the lock back: the state is saved no
-  /// more.
+  /// Writes what changed, and stops saving.
   func close() {
-    queue.sync {
-      _ = write()
-      let lock = state.withLock { state -> Int32? in
+    let timer = onTheQueue { () -> Task<Void, Never>? in
+      write()
+      return state.withLock { state in
         state.isClosed = true
-        defer { state.lock = nil }
-        return state.lock
+        return state.timer.take()
       }
-      if let lock { Foundation.close(lock) }
     }
+    timer?.cancel()
+  }
+
+  /// Writes on the queue, without waiting.
+  func writeOnQueue() {
+    queue.async { self.write() }
   }
 
   /// Writes the variable's value if it changed since the last write; on
   /// the queue.
-  private func write() -> PersistenceError? {
+  ///
+  /// - Returns: The error of the write, or `nil`.
+  @discardableResult
+  func write() -> PersistenceError? {
     guard
-      let (attempt, lock, blocked) = state.withLock({
-        state -> (Int, Int32?, PersistenceError?)? in
+      let (blocked, removeLeftFiles) = state.withLock({ state -> (Bool, Bool)? in
         guard state.isDirty, !state.isClosed else { return nil }
         state.isDirty = false
-        state.attempts += 1
-        return (state.attempts, state.lock, state.blocked)
+        state.schedule.writing()
+        return (state.blocker != nil, !state.hasRemovedLeftFiles)
       })
     else { return nil }
-    var failure = blocked
-    if failure == nil, lock == nil { failure = takeLock() }
-    if failure == nil {
-      do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(Envelope(version: version, value: variable.value))
-        failure = file.write(data, attempt: attempt)
-      } catch {
-        failure = PersistenceError(kind: .encoding, path: file.path, reason: "\(error)")
+    var failure: PersistenceError?
+    if blocked {
+      switch readAgain() {
+      case .restored:
+        return nil  // the state is what the file holds: nothing to write now
+      case .taken: break
+      case .blocked(let error): failure = error
       }
     }
-    if failure != nil {
-      state.withLock { $0.isDirty = true }  // tried again on the next change or flush
-    } else {
-      saves.update { $0 += 1 }
+    if failure == nil { failure = encodeAndWrite(removingLeftFiles: removeLeftFiles) }
+    let now = elapsed()
+    let retry = state.withLock { [failed = failure != nil] state -> TimerSlot.Start? in
+      guard failed else {
+        state.schedule.succeeded()
+        return nil
+      }
+      state.isDirty = true  // tried again: on a schedule, on the next change, on a flush
+      state.schedule.failed(at: now)
+      return state.isClosed ? nil : state.timer.claim(due: state.schedule.due)
     }
+    if let retry { startTimer(retry) }
+    // The error first: once `saves` counts a write, `saveError` is up to date.
     if errors.value != failure { errors.value = failure }
+    if failure == nil { saves.update { $0 += 1 } }
     return failure
   }
 
-  /// Takes the lock, for a state opened when the lock file could not be.
-  private func takeLock() -> PersistenceError? {
-    switch file.takeLock() {
-    case .held(let descriptor):
-      state.withLock { $0.lock = descriptor }
-      return nil
-    case .heldElsewhere:
-      return PersistenceError(
-        kind: .locked, path: file.path,
-        reason: "another process is saving to this file (it holds \(file.lockPath))")
-    case .unavailable(let error):
-      return error
+  /// Encodes the value and writes it, holding the file's lock.
+  private func encodeAndWrite(removingLeftFiles: Bool) -> PersistenceError? {
+    let data: Data
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      data = try encoder.encode(Envelope(version: reader.version, value: variable.value))
+    } catch {
+      return PersistenceError(kind: .encoding, path: file.path, reason: "\(error)")
+    }
+    return file.whileLocked {
+      if removingLeftFiles {
+        file.removeLeftTemporaryFiles()
+        state.withLock { $0.hasRemovedLeftFiles = true }
+      }
+      return file.write(data)
     }
   }
-}
-
-/// What a state file holds: the version of the state's shape, and the state.
-struct Envelope<Value: Encodable>: Encodable {
-  let version: Int
-  let value: Value
 }

@@ -23,17 +23,27 @@ import Foundation
 ///
 /// > Important: Recording cannot hurt the app. The thread that dispatches
 /// > pays for a clock reading, the state snapshot if you gave one, and a
-/// > hand-off to a bounded buffer; encoding and file I/O happen on a queue of
-/// > the recording's own. If the buffer ever fills (the app sends actions
-/// > faster than they can be written, for longer than the buffer absorbs),
-/// > the actions that do not fit are dropped and counted, and nothing
-/// > blocks. No write error traps: the first one is kept and reported by
-/// > ``stop()``, and nothing more is written after it. A recording that is
-/// > never stopped finishes its file when it is freed.
+/// > hand-off to a buffer bounded in actions and in bytes; encoding and file
+/// > I/O happen on a queue of the recording's own. If the buffer ever fills
+/// > (the app sends actions faster than they can be written, for longer
+/// > than the buffer absorbs), the actions that do not fit are dropped and
+/// > counted, and nothing blocks. No write error traps: the first one is
+/// > kept and reported by ``stop()``; after it nothing more is buffered or
+/// > written, and every later action is dropped and counted. The counts
+/// > (``summary``, ``recordedCount``) say only what reached the file, and
+/// > reading them never waits for the writer. A recording that is never
+/// > stopped finishes its file when it is freed.
 public final class ActionRecording: Sendable {
   /// The number of actions the buffer holds by default: 131,072, enough for
   /// 100,000 actions sent as fast as a thread can send them.
   public static var defaultBufferCapacity: Int { 1 << 17 }
+  /// The number of bytes the buffer holds by default: 32 MiB.
+  ///
+  /// Actions are held before they are encoded, so their bytes are those of
+  /// the lines the writer encoded last: an action whose line (with its
+  /// state) took 2 KB counts 2 KB. Until the writer has encoded one, only
+  /// the number of actions bounds the buffer.
+  public static var defaultBufferBytes: Int { 32 << 20 }
   /// The largest state, in bytes of JSON, that a line carries: 1 MiB.
   ///
   /// A larger state is left out of its line and counted in
@@ -49,13 +59,18 @@ public final class ActionRecording: Sendable {
   private let observation: any Disposable
   /// The summary, once stopped.
   private let stopped = Lock<RecordingSummary?>(nil)
+  /// Held while stopping, so that a second `stop()` waits for the first
+  /// one's summary; reading the counts meanwhile does not wait.
+  private let stopping = Lock(())
 
-  private init(
-    sink: RecordingSink, bufferCapacity: Int,
+  /// A recording to `sink`, of the actions `observe` sees.
+  init(
+    sink: RecordingSink, bufferCapacity: Int, bufferBytes: Int,
     state readState: (@Sendable () -> any Encodable & Sendable)?,
     observe: (@escaping @Sendable (DispatchRecord) -> Void) -> any Disposable
   ) {
-    let pipeline = RecordingPipeline(sink: sink, capacity: Swift.max(1, bufferCapacity))
+    let pipeline = RecordingPipeline(
+      sink: sink, capacity: Swift.max(1, bufferCapacity), byteBudget: Swift.max(0, bufferBytes))
     let startTime = DispatchTime.now().uptimeNanoseconds
     self.pipeline = pipeline
     self.startTime = startTime
@@ -74,93 +89,17 @@ public final class ActionRecording: Sendable {
     pipeline.finish(finalState: readState?(), duration: elapsed, waiting: false)
   }
 
-  /// Starts recording every action sent through any dispatcher view into
-  /// the file at `url`, replacing what it held.
-  ///
-  /// - Parameters:
-  ///   - url: Where to write the recording: a file (not a pipe).
-  ///   - bufferCapacity: How many actions may wait to be written.
-  /// - Returns: The recording; ``stop()`` ends it.
-  /// - Throws: A ``RecordingError`` if the file cannot be opened for writing.
-  public static func start(
-    writingTo url: URL, bufferCapacity: Int = defaultBufferCapacity
-  ) throws(RecordingError) -> ActionRecording {
-    ActionRecording(
-      sink: try .file(at: url), bufferCapacity: bufferCapacity, state: nil,
-      observe: DispatchLog.observe)
-  }
-
-  /// Starts recording the actions sent through views of `dispatcher` into
-  /// the file at `url`, replacing what it held, each with the state
-  /// `state` returns after it.
-  ///
-  /// `state` runs on the thread that sends each action, just before the
-  /// action is delivered (it gives the state after the action before), and
-  /// once more when the recording stops: keep it to copying a few values.
-  ///
-  /// - Parameters:
-  ///   - dispatcher: The dispatcher whose actions to record.
-  ///   - url: Where to write the recording: a file (not a pipe).
-  ///   - bufferCapacity: How many actions may wait to be written.
-  ///   - state: Returns the state to record, or `nil` not to record one.
-  /// - Returns: The recording; ``stop()`` ends it.
-  /// - Throws: A ``RecordingError`` if the file cannot be opened for writing.
-  public static func start<Dispatcher: DispatcherType, State: Encodable & Sendable>(
-    _ dispatcher: Dispatcher, writingTo url: URL,
-    bufferCapacity: Int = defaultBufferCapacity,
-    state: (@Sendable () -> State)? = nil
-  ) throws(RecordingError) -> ActionRecording {
-    ActionRecording(
-      sink: try .file(at: url), bufferCapacity: bufferCapacity, state: state.map(erase),
-      observe: { DispatchLog.observe(dispatcher, $0) })
-  }
-
-  /// Starts recording every action sent through any dispatcher view,
-  /// handing each line (without its newline) to `writeLine`, in order, on
-  /// the recording's own queue.
-  ///
-  /// - Parameters:
-  ///   - bufferCapacity: How many actions may wait to be written.
-  ///   - writeLine: Receives each line of the recording.
-  /// - Returns: The recording; ``stop()`` ends it.
-  public static func start(
-    bufferCapacity: Int = defaultBufferCapacity,
-    writingLinesTo writeLine: @escaping @Sendable (String) -> Void
-  ) -> ActionRecording {
-    ActionRecording(
-      sink: .lines(writeLine), bufferCapacity: bufferCapacity, state: nil,
-      observe: DispatchLog.observe)
-  }
-
-  /// Starts recording the actions sent through views of `dispatcher`, each
-  /// with the state `state` returns after it, handing each line (without
-  /// its newline) to `writeLine`, in order, on the recording's own queue.
-  ///
-  /// - Parameters:
-  ///   - dispatcher: The dispatcher whose actions to record.
-  ///   - bufferCapacity: How many actions may wait to be written.
-  ///   - state: Returns the state to record, or `nil` not to record one;
-  ///     see ``start(_:writingTo:bufferCapacity:state:)``.
-  ///   - writeLine: Receives each line of the recording.
-  /// - Returns: The recording; ``stop()`` ends it.
-  public static func start<Dispatcher: DispatcherType, State: Encodable & Sendable>(
-    _ dispatcher: Dispatcher,
-    bufferCapacity: Int = defaultBufferCapacity,
-    state: (@Sendable () -> State)? = nil,
-    writingLinesTo writeLine: @escaping @Sendable (String) -> Void
-  ) -> ActionRecording {
-    ActionRecording(
-      sink: .lines(writeLine), bufferCapacity: bufferCapacity, state: state.map(erase),
-      observe: { DispatchLog.observe(dispatcher, $0) })
-  }
-
   /// What has been written and left out so far; after ``stop()``, the
   /// recording's final summary.
+  ///
+  /// It counts an action as written once its line reached the file. Reading
+  /// it never waits for the writer: it gives the counts as of the writer's
+  /// latest batch.
   public var summary: RecordingSummary {
     stopped.withLock { $0 } ?? pipeline.summary
   }
 
-  /// How many actions have been written.
+  /// How many actions have been written: their lines reached the file.
   public var recordedCount: Int { summary.actions }
 
   /// How many actions were skipped, by subject label, because their values
@@ -172,21 +111,21 @@ public final class ActionRecording: Sendable {
   /// the file.
   ///
   /// Every action whose `dispatch` returned before `stop()` was called is in
-  /// the recording (unless the buffer was full, counted in
-  /// ``RecordingSummary/dropped``), and after `stop()` returns nothing more
-  /// is written. Stopping twice returns the same summary.
+  /// the recording (unless the buffer was full, or a write failed, counted
+  /// in ``RecordingSummary/dropped``), and after `stop()` returns nothing
+  /// more is written. Stopping twice returns the same summary.
   ///
   /// - Returns: What was recorded and left out, and the first write error,
   ///   if any.
   @discardableResult
   public func stop() -> RecordingSummary {
-    stopped.withLock { stopped in
-      if let stopped { return stopped }
+    stopping.withLock { _ in
+      if let summary = stopped.withLock({ $0 }) { return summary }
       observation.dispose()
       let summary =
         pipeline.finish(finalState: readState?(), duration: elapsed, waiting: true)
         ?? pipeline.summary
-      stopped = summary
+      stopped.withLock { $0 = summary }
       return summary
     }
   }
@@ -194,13 +133,6 @@ public final class ActionRecording: Sendable {
   private var elapsed: Double {
     seconds(since: startTime)
   }
-}
-
-/// `state` as a closure that returns an existential, for the pipeline.
-private func erase<State: Encodable & Sendable>(
-  _ state: @escaping @Sendable () -> State
-) -> @Sendable () -> any Encodable & Sendable {
-  { state() }
 }
 
 /// The seconds from `start` (`DispatchTime` nanoseconds) to now.

@@ -6,35 +6,31 @@ import FluxCore
 ///
 /// A dispatching thread only appends to the buffer, under a lock, and wakes
 /// the queue if it is idle: one `async` per burst, never a wait. A full
-/// buffer drops the record and counts it. Once stopped, nothing more is
-/// accepted, and the writer finishes the file.
+/// buffer (in actions, or in bytes) drops the record and counts it; so does
+/// a recording whose writing failed. Once stopped, nothing more is accepted,
+/// and the writer finishes the file.
+///
+/// The counts are published under a lock of their own, after each batch:
+/// reading them never waits for the writer.
 final class RecordingPipeline: Sendable {
-  fileprivate struct Buffer: Sendable {
-    var records: [PendingRecord] = []
-    /// The labels of the subjects seen so far, and where each is.
-    var labels: [String] = []
-    var labelIndices: [ObjectIdentifier: Int] = [:]
-    /// The subject seen last and its label's index: most actions go to a
-    /// few subjects, often the same one several times in a row.
-    var lastSubject: ObjectIdentifier?
-    var lastLabel = 0
-    var isDraining = false
-    var isStopped = false
-    var dropped = 0
-  }
-
-  let capacity: Int
-  private let buffer = Lock(Buffer())
-  /// Only the writer queue touches it (and `finish`, through the queue).
+  private let buffer: Lock<RecordingBuffer>
+  /// The writer, which only the writer queue touches.
+  ///
+  /// (And `finish`, through the queue.) It takes the buffer's lock inside
+  /// its own, never the other way round.
   private let writer: Lock<RecordingWriter>
+  /// What the writer has written and left out, as of its latest batch.
+  private let counts = Lock(RecordingSummary())
   private let queue = DispatchQueue(label: "FluxCoreRecording.writer", qos: .utility)
   /// Set on `queue`, so that `finish` called from a closure the writer runs
   /// (a lines sink that stops its own recording) does not wait for itself.
   private let onQueue = DispatchSpecificKey<Bool>()
 
-  init(sink: RecordingSink, capacity: Int) {
-    self.capacity = capacity
-    writer = Lock(RecordingWriter(sink: sink))
+  init(sink: RecordingSink, capacity: Int, byteBudget: Int) {
+    let buffer = Lock(RecordingBuffer(capacity: capacity, byteBudget: byteBudget))
+    self.buffer = buffer
+    writer = Lock(
+      RecordingWriter(sink: sink) { bytes in buffer.withLock { $0.bytesPerRecord = bytes } })
     buffer.withLock { $0.records.reserveCapacity(Swift.min(capacity, 4_096)) }
     queue.setSpecific(key: onQueue, value: true)
   }
@@ -42,15 +38,15 @@ final class RecordingPipeline: Sendable {
   /// Hands `record` over, with the time it was sent and the state before
   /// it; called on the dispatching thread.
   ///
-  /// - Returns: `false` if the record was dropped (the buffer was full) or
-  ///   refused (the recording has stopped).
+  /// - Returns: `false` if the record was dropped (the buffer was full, or
+  ///   writing failed) or refused (the recording has stopped).
   @discardableResult
   func submit(
     _ record: DispatchRecord, time: Double, stateBefore: (any Encodable & Sendable)?
   ) -> Bool {
     let (accepted, wake) = buffer.withLock { buffer -> (Bool, Bool) in
       guard !buffer.isStopped else { return (false, false) }
-      guard buffer.records.count < capacity else {
+      guard !buffer.hasFailed, buffer.hasRoom else {
         buffer.dropped += 1
         return (false, false)
       }
@@ -77,11 +73,17 @@ final class RecordingPipeline: Sendable {
         return buffer.labels
       }
       if batch.isEmpty { break }
-      writer.withLock { writer in
+      let (summary, hasFailed) = writer.withLock { writer in
         for record in batch { writer.take(record, labels: labels) }
         writer.flush()
+        return (writer.summary, writer.hasFailed)
       }
-      batch.removeAll(keepingCapacity: true)
+      counts.withLock { $0 = summary }
+      if hasFailed {
+        let dropped = buffer.withLock { $0.fail() }
+        withExtendedLifetime(dropped) {}  // freed here, outside the lock
+      }
+      batch.removeAll(keepingCapacity: !hasFailed)
     }
   }
 
@@ -99,11 +101,13 @@ final class RecordingPipeline: Sendable {
     let work: @Sendable () -> RecordingSummary = { [self] in
       drain()
       let (dropped, labels) = buffer.withLock { ($0.dropped, $0.labels) }
-      return writer.withLock { writer in
+      let summary = writer.withLock { writer in
         writer.finish(
-          finalState: finalState, duration: duration, dropped: dropped, labels: labels)
+          finalState: finalState, duration: duration, droppedBefore: dropped, labels: labels)
         return writer.summary
       }
+      counts.withLock { $0 = summary }
+      return self.summary
     }
     guard waiting else {
       queue.async { _ = work() }
@@ -117,33 +121,11 @@ final class RecordingPipeline: Sendable {
     return queue.sync(execute: work)
   }
 
-  /// What has been written and left out so far.
+  /// What has been written and left out so far, without waiting for the
+  /// writer.
   var summary: RecordingSummary {
-    let dropped = buffer.withLock { $0.dropped }
-    var summary = writer.withLock { $0.summary }
-    summary.dropped = dropped
+    var summary = counts.withLock { $0 }
+    summary.dropped += buffer.withLock { $0.dropped }
     return summary
-  }
-}
-
-extension RecordingPipeline.Buffer {
-  /// The index of `record`'s label, adding it the first time its subject is
-  /// seen. (The log names every record's subject; a record without one gets
-  /// an entry of its own.)
-  fileprivate mutating func labelIndex(of record: DispatchRecord) -> Int {
-    if let subject = record.subject {
-      if subject == lastSubject { return lastLabel }
-      lastSubject = subject
-      if let index = labelIndices[subject] {
-        lastLabel = index
-        return index
-      }
-    }
-    labels.append(record.label)
-    if let subject = record.subject {
-      labelIndices[subject] = labels.count - 1
-      lastLabel = labels.count - 1
-    }
-    return labels.count - 1
   }
 }

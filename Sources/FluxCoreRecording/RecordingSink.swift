@@ -10,21 +10,54 @@ enum RecordingSink: Sendable {
 
   /// Opens `url` for writing, replacing what it held.
   ///
-  /// Refuses a pipe or a socket, whose reader could go away and make a
-  /// write send the process a signal.
+  /// Accepts a regular file, or a character device such as `/dev/null`.
+  /// Refuses anything else at once, without waiting: a pipe (whose `open`
+  /// would wait for a reader, and whose reader could go away and make a
+  /// write send the process a signal), a socket, a directory, a block
+  /// device. The file is opened non-blocking and checked again once open, so
+  /// that a pipe put in its place meanwhile is refused too; writes to a
+  /// device never wait either (one that would fails, and is reported).
   static func file(at url: URL) throws(RecordingError) -> RecordingSink {
     let path = url.path
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw RecordingError(path: path, operation: "open", code: errno)
-    }
     var status = stat()
-    let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
-    guard kind == S_IFREG || kind == S_IFCHR else {
+    if stat(path, &status) == 0 {
+      try refuseUnlessWritable(status.st_mode & S_IFMT, path)
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let code = errno
+      // ENXIO: a pipe with no reader, put there since the check above.
+      if code == ENXIO {
+        throw RecordingError(path: path, reason: "is not a regular file (a pipe)")
+      }
+      throw RecordingError(path: path, operation: "open", code: code)
+    }
+    do throws(RecordingError) {
+      let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
+      try refuseUnlessWritable(kind, path)
+      if kind == S_IFREG, ftruncate(descriptor, 0) != 0 {
+        throw RecordingError(path: path, operation: "truncate", code: errno)
+      }
+    } catch {
       Foundation.close(descriptor)
-      throw RecordingError(path: path, reason: "is not a file (a pipe or a socket?)")
+      throw error
     }
     return .file(descriptor: descriptor, path: path)
+  }
+
+  /// Throws unless a file of `kind` (`st_mode & S_IFMT`) is one to record
+  /// to: a regular file or a character device.
+  private static func refuseUnlessWritable(_ kind: mode_t, _ path: String) throws(RecordingError) {
+    let what: String
+    switch kind {
+    case S_IFREG, S_IFCHR: return
+    case S_IFIFO: what = "a pipe"
+    case S_IFSOCK: what = "a socket"
+    case S_IFDIR: what = "a directory"
+    case S_IFBLK: what = "a block device"
+    default: what = "of an unknown kind"
+    }
+    throw RecordingError(path: path, reason: "is not a regular file (\(what))")
   }
 
   /// Writes `bytes` whole, retrying short writes and interruptions.

@@ -4,9 +4,11 @@ import Foundation
 /// threads; only the recording's writer queue uses it.
 ///
 /// Each action waits here for the next one, which brings the state after
-/// it; the last one gets the state taken when the recording stops. After the
-/// first write error, nothing more is written: the error is kept for
-/// ``RecordingSummary/error``.
+/// it; the last one gets the state taken when the recording stops. Its
+/// summary counts an action as written once its line reached the file (for
+/// a lines sink, once the closure took it). After the first write error,
+/// nothing more is encoded or kept: every later action is dropped and
+/// counted, and the error is kept for ``RecordingSummary/error``.
 struct RecordingWriter: Sendable {
   private let sink: RecordingSink
   private let encoder: JSONEncoder = {
@@ -16,17 +18,31 @@ struct RecordingWriter: Sendable {
   }()
   /// Encoded lines not yet written to the file.
   private var buffered: [UInt8] = []
+  /// How many actions' lines `buffered` holds.
+  private var bufferedActions = 0
   /// The last action, waiting for the state after it.
   private var waiting: PendingRecord?
+  /// What reached the file, and what was left out here (`dropped` counts
+  /// the actions lost to a write error).
   private(set) var summary = RecordingSummary()
+  /// Told the bytes of an action's line, with its state, when they differ
+  /// by a quarter or more from those it was told last.
+  private let measured: @Sendable (Int) -> Void
+  private var lastMeasured = 0
   private var isClosed = false
 
   /// The most bytes kept before they are written.
   private static let bufferSize = 64 << 10
 
-  init(sink: RecordingSink) {
+  /// Creates a writer to `sink` that tells `measured` what an action's
+  /// line takes, as that changes.
+  init(sink: RecordingSink, measured: @escaping @Sendable (Int) -> Void) {
     self.sink = sink
+    self.measured = measured
   }
+
+  /// Whether a write failed: nothing more is written.
+  var hasFailed: Bool { summary.error != nil }
 
   /// Takes the next action: writes the one before it, with its state.
   ///
@@ -40,23 +56,42 @@ struct RecordingWriter: Sendable {
 
   /// Writes what is buffered to the file.
   mutating func flush() {
-    guard summary.error == nil, !buffered.isEmpty else { return }
-    if let error = sink.write(buffered) { summary.error = "\(error)" }
-    buffered.removeAll(keepingCapacity: true)
+    guard !buffered.isEmpty else { return }
+    if let error = sink.write(buffered) {
+      summary.error = "\(error)"
+      summary.dropped += bufferedActions
+      buffered = []  // what could not be written is not kept
+    } else {
+      summary.actions += bufferedActions
+      buffered.removeAll(keepingCapacity: true)
+    }
+    bufferedActions = 0
   }
 
   /// Writes the last action with `finalState`, then the summary line, and
   /// closes the file; does nothing the second time.
+  ///
+  /// - Parameters:
+  ///   - finalState: The state after the last action.
+  ///   - duration: The recording's length in seconds.
+  ///   - droppedBefore: The actions the pipeline left out, for the summary
+  ///     line.
+  ///   - labels: The pipeline's labels.
   mutating func finish(
-    finalState: (any Encodable & Sendable)?, duration: Double, dropped: Int, labels: [String]
+    finalState: (any Encodable & Sendable)?, duration: Double, droppedBefore: Int,
+    labels: [String]
   ) {
     guard !isClosed else { return }
     isClosed = true
     if let waiting { write(waiting, labels: labels, stateAfter: finalState) }
     waiting = nil
     summary.duration = duration
-    summary.dropped = dropped
-    if let line = try? encoder.encode(SummaryLine(summary: summary)) { emit(line) }
+    // The summary line says what the file holds once it is written: the
+    // lines before it, still buffered, go with it.
+    var line = summary
+    line.actions += bufferedActions
+    line.dropped += droppedBefore
+    if !hasFailed, let encoded = try? encoder.encode(SummaryLine(summary: line)) { emit(encoded) }
     flush()
     if let error = sink.close(), summary.error == nil { summary.error = "\(error)" }
   }
@@ -64,13 +99,24 @@ struct RecordingWriter: Sendable {
   private mutating func write(
     _ record: PendingRecord, labels: [String], stateAfter: (any Encodable & Sendable)?
   ) {
+    guard !hasFailed else {
+      summary.dropped += 1
+      return
+    }
     let label = labels[record.label]
     guard let line = encodedLine(record, label: label) else {
       summary.skipped[label, default: 0] += 1
       return
     }
-    emit(line, state: stateAfter.flatMap { encodedState($0) })
-    summary.actions += 1
+    let state = stateAfter.flatMap { encodedState($0) }
+    let lineBytes = line.count + (state?.count ?? 0)
+    if lineBytes * 4 > lastMeasured * 5 || lineBytes * 4 < lastMeasured * 3 {
+      lastMeasured = lineBytes
+      measured(lineBytes)
+    }
+    emit(line, state: state)
+    if case .lines = sink { summary.actions += 1 } else { bufferedActions += 1 }
+    if buffered.count >= Self.bufferSize { flush() }
   }
 
   /// The line for `record`, without a state, or `nil` if its value cannot
@@ -116,7 +162,6 @@ struct RecordingWriter: Sendable {
       buffered.append(contentsOf: line)
     }
     buffered.append(UInt8(ascii: "\n"))
-    if buffered.count >= Self.bufferSize { flush() }
   }
 }
 

@@ -101,32 +101,23 @@ final class RecordingSafetyTests: XCTestCase {
   /// does not fit is dropped and counted, and nothing blocks.
   func testActionsThatDoNotFitInTheBufferAreDroppedAndCounted() {
     let dispatcher = NotesDispatcher()
-    let writerIsBusy = DispatchSemaphore(value: 0)
-    let letTheWriterGo = DispatchSemaphore(value: 0)
-    let lines = TestRecorder<String>()
+    let sink = BlockingLineSink()
     let recording = ActionRecording.start(
-      dispatcher, bufferCapacity: 2, state: { 0 },
-      writingLinesTo: { line in
-        if lines.count == 0 {
-          writerIsBusy.signal()
-          letTheWriterGo.wait()
-        }
-        lines.handler(line)
-      })
+      dispatcher, bufferCapacity: 2, state: { 0 }, writingLinesTo: sink.writeLine)
     let removed = AnyObserverDispatcher(dispatcher).removed
 
     removed.dispatch(1)  // waits in the writer for the next one
     removed.dispatch(2)  // brings 1's state: 1 is written, and the writer blocks
-    XCTAssertEqual(writerIsBusy.wait(timeout: .now() + .seconds(10)), .success)
+    XCTAssertTrue(sink.waitUntilTheWriterIsBusy())
     removed.dispatch(3)  // buffered
     removed.dispatch(4)  // buffered: the buffer is full
     removed.dispatch(5)  // dropped
-    letTheWriterGo.signal()
+    sink.letTheWriterGo()
     let summary = recording.stop()
 
     XCTAssertEqual(summary.dropped, 1)
     XCTAssertEqual(summary.actions, 4)
-    XCTAssertEqual(lines.values.filter { $0.contains(#""value":"#) }.count, 4)
+    XCTAssertEqual(sink.actionLines, 4)
     XCTAssertFalse(summary.isComplete)
   }
 

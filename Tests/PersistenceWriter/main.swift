@@ -4,23 +4,27 @@
 //   PersistenceWriter <file> loop        write ever larger states until killed
 //   PersistenceWriter <file> full-disk   write a small state, then one over the
 //                                        file-size limit; print the error
-//   PersistenceWriter <file> try-open    open the file; print why it cannot
+//   PersistenceWriter <file> try-open    open the file, save index 9, and print
+//                                        what it found and how the save went
+//   PersistenceWriter <file> try-lock    take the file's lock, as a writer does;
+//                                        print whether it was free
+//   PersistenceWriter <file> hold-lock   take the file's lock and keep it until
+//                                        killed
+//   PersistenceWriter <file> no-descriptors
+//                                        open an Int state with no free file
+//                                        descriptor, change it, then read it
+//                                        again with descriptors free
+//   PersistenceWriter <file> flush-from-saves
+//                                        flush from a subscriber of `saves`
+//   PersistenceWriter <file> flush-from-save-error
+//                                        flush from a subscriber of `saveError`
+//   PersistenceWriter <file> drop-on-queue
+//                                        drop the last reference to the state
+//                                        in a subscriber of `saves`
 //
 // It writes a byte to descriptor 3, when there is one, once it is ready.
 import FluxCorePersistence
 import Foundation
-
-/// A state whose every part says which write it is, so that a torn or mixed
-/// file cannot pass for a whole one.
-struct WrittenState: Codable, Sendable, Equatable {
-  var index: Int
-  var digits: String
-
-  init(index: Int, size: Int = 1 << 16) {
-    self.index = index
-    digits = String(repeating: Character("\(index % 10)"), count: size)
-  }
-}
 
 func signalReady() {
   var byte: UInt8 = 1
@@ -83,12 +87,20 @@ case "full-disk":
 
 case "try-open":
   do {
-    _ = try PersistentState(file: file, default: WrittenState(index: 0))
-    print("opened")
+    let state = try PersistentState(file: file, default: WrittenState(index: 0))
+    state.variable.value = WrittenState(index: 9, size: 10)
+    print("opened: \(state.restoration); flush: \(outcome { try state.flush() })")
   } catch {
     print("refused: \(error)")
     exit(3)
   }
+
+case "try-lock": print(tryLock(file))
+case "hold-lock": holdLock(file)
+case "no-descriptors": withNoFreeDescriptors(file)
+case "flush-from-saves": flushFromSaves(file)
+case "flush-from-save-error": flushFromSaveError(file)
+case "drop-on-queue": dropOnTheWriterQueue(file)
 
 default:
   FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))

@@ -14,6 +14,8 @@ struct PersistenceReport: Codable {
   let stateBytes: Int
   let saveMilliseconds: Double
   let restoreMilliseconds: Double
+  /// Changes that never pause, saved within `maxDelay`.
+  let neverPausing: NeverPausingReport
 }
 
 private struct BigState: Codable, Sendable {
@@ -70,7 +72,8 @@ func persistenceScenario(runs: Int) -> PersistenceReport {
   return PersistenceReport(
     changesInBurst: changes, writesForBurst: writes,
     burstMilliseconds: Double(burstNanoseconds) / 1e6, stateBytes: bytes,
-    saveMilliseconds: median(saves), restoreMilliseconds: median(restores))
+    saveMilliseconds: median(saves), restoreMilliseconds: median(restores),
+    neverPausing: neverPausingScenario(in: directory))
 }
 
 func printPersistence(_ report: PersistenceReport) {
@@ -87,5 +90,7 @@ func printPersistence(_ report: PersistenceReport) {
     pad("restore (read, decode)", 44)
       + lpad(String(format: "%.1f ms", report.restoreMilliseconds), 12))
   print(
-    "writes per quiet period: \(report.writesForBurst)   target 1   \(report.writesForBurst == 1 ? "met" : "MISSED")")
+    "writes per quiet period: \(report.writesForBurst)   target 1   \(report.writesForBurst == 1 ? "met" : "MISSED")"
+  )
+  printNeverPausing(report.neverPausing)
 }

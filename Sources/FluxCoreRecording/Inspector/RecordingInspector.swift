@@ -11,7 +11,7 @@ import Foundation
 /// The page shows the timeline of actions (time, subject, value), and for
 /// the action selected, its value, the state after it and what changed from
 /// the state before (for a recording that carries states: see
-/// ``ActionRecording/start(_:writingTo:bufferCapacity:state:)``). Step with
+/// ``ActionRecording/start(_:writingTo:bufferCapacity:bufferBytes:state:)``). Step with
 /// the arrow keys, `j` and `k`, or the slider; filter by subject; read the
 /// summary: actions per subject, duration, and what was dropped or skipped.
 /// A URL fragment selects a step or a subject when the page opens:

@@ -1,0 +1,67 @@
+import FluxCore
+import FluxCorePersistence
+import FluxCoreTesting
+import Foundation
+import Testing
+
+/// A write that failed is not forgotten: it is tried again by the next
+/// flush, even with no change since, and on a schedule of its own.
+@Suite struct RetryTests {
+  /// A state in a directory that goes away after a first write: the next
+  /// write fails with ENOENT until the directory is back.
+  private struct Setup {
+    let directory = TemporaryDirectory()
+    let clock = TestClock()
+    let nested: URL
+    let state: PersistentState<Int>
+
+    init() throws {
+      nested = directory.url.appendingPathComponent("nested")
+      state = try PersistentState(
+        file: nested.appendingPathComponent("state.json"), quietPeriod: .seconds(3_600),
+        maxDelay: .seconds(3_600), clock: clock, default: 0)
+      state.variable.value = 1
+      try state.flush()
+    }
+
+    var file: URL { nested.appendingPathComponent("state.json") }
+
+    /// Removes the directory, changes the state to `value`, and flushes:
+    /// the write fails.
+    func failAWrite(of value: Int) throws {
+      try FileManager.default.removeItem(at: nested)
+      state.variable.value = value
+      #expect(throws: PersistenceError.self) { try state.flush() }
+      try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    }
+  }
+
+  @Test func aFlushAfterAFailedWriteTriesAgainWithNoChangeSince() throws {
+    let setup = try Setup()
+    try setup.failAWrite(of: 2)
+
+    try setup.state.flush()
+
+    #expect(try savedValue(in: setup.file, as: Int.self) == 2)
+    #expect(setup.state.saves.value == 2)
+    #expect(setup.state.saveError.value == nil)
+  }
+
+  /// The first try again comes a second after the failure, with no change
+  /// and no flush.
+  @Test func aFailedWriteIsTriedAgainASecondLater() async throws {
+    let setup = try Setup()
+    let saves = TestRecorder(setup.state.saves)
+    try setup.failAWrite(of: 2)
+
+    try await setup.clock.waitForSleepers(count: 1)
+    await setup.clock.advance(by: .milliseconds(999))
+    let beforeASecond = saves.values
+    await setup.clock.advance(by: .milliseconds(1))
+    try await saves.waitForValues(count: 2)
+
+    #expect(beforeASecond == [1])
+    #expect(try savedValue(in: setup.file, as: Int.self) == 2)
+    #expect(setup.state.saveError.value == nil)
+  }
+}
