@@ -31,7 +31,10 @@ public enum DispatchLog: Sendable {
   public static func observe(
     _ observer: @escaping @Sendable (DispatchRecord) -> Void
   ) -> any Disposable {
-    observe(subjects: nil, observer)
+    observe(subjects: nil) { record in
+      observer(record)
+      return nil
+    }
   }
 
   /// Calls `observer` with every action sent through a view of `dispatcher`
@@ -58,6 +61,29 @@ public enum DispatchLog: Sendable {
     _ dispatcher: Dispatcher,
     _ observer: @escaping @Sendable (DispatchRecord) -> Void
   ) -> any Disposable {
+    observe(
+      dispatcher,
+      around: { record in
+        observer(record)
+        return nil
+      })
+  }
+
+  /// Calls `observer` with every action sent through a view of
+  /// `dispatcher`, before the action is dispatched, and the closure it
+  /// returns, if any, on the same thread once the `dispatch` call has
+  /// returned (the action delivered, or queued behind another thread's
+  /// delivery): for a test that must know an action is in the subject's
+  /// hands before it waits for its delivery.
+  ///
+  /// - Parameters:
+  ///   - dispatcher: The dispatcher whose actions to observe.
+  ///   - observer: Called on the dispatching thread, before the dispatch.
+  /// - Returns: A disposable that stops the observation.
+  package static func observe<Dispatcher: DispatcherType>(
+    _ dispatcher: Dispatcher,
+    around observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
+  ) -> any Disposable {
     let subjects = Set(
       Mirror(reflecting: dispatcher).children.compactMap { child in
         (child.value as? any LoggableSubject)?.logIdentity
@@ -74,7 +100,8 @@ public enum DispatchLog: Sendable {
   }
 
   private static func observe(
-    subjects: Set<ObjectIdentifier>?, _ observer: @escaping @Sendable (DispatchRecord) -> Void
+    subjects: Set<ObjectIdentifier>?,
+    _ observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   ) -> any Disposable {
     let id = observers.add(DispatchLogObservers.Entry(subjects: subjects, observer: observer))
     return AnyDisposable { observers.remove(id) }
@@ -83,12 +110,15 @@ public enum DispatchLog: Sendable {
   /// The observers of the log.
   static let observers = DispatchLogObservers()
 
-  /// Logs `element`, sent through a dispatcher view to `subject`.
+  /// Logs `element`, sent through a dispatcher view to `subject`, then
+  /// dispatches it, then calls what the observers asked to be called after.
   @usableFromInline
-  static func log<Element>(_ element: Element, sentTo subject: DispatchSubject<Element>) {
-    observers.log(
+  static func dispatch<Element>(_ element: Element, loggedTo subject: DispatchSubject<Element>) {
+    let afterwards = observers.log(
       DispatchRecord(
         label: subject.logLabel, value: element, subject: ObjectIdentifier(subject)))
+    subject.dispatch(element)
+    for after in afterwards { after() }
   }
 }
 

@@ -3,7 +3,9 @@ final class DispatchLogObservers: Sendable {
   struct Entry: Sendable {
     /// The subjects whose actions the observer sees; `nil` for all.
     let subjects: Set<ObjectIdentifier>?
-    let observer: @Sendable (DispatchRecord) -> Void
+    /// Called before the dispatch; returns what to call after it, if
+    /// anything.
+    let observer: @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   }
 
   private struct State: Sendable {
@@ -36,13 +38,18 @@ final class DispatchLogObservers: Sendable {
   }
 
   /// Calls every observer that sees `record`'s subject, outside the lock.
-  func log(_ record: DispatchRecord) {
+  ///
+  /// - Returns: What the observers asked to be called once the action has
+  ///   been dispatched.
+  func log(_ record: DispatchRecord) -> [@Sendable () -> Void] {
     let all = state.withLock { $0.all }
+    var afterwards: [@Sendable () -> Void] = []
     for (_, entry) in all {
       if let subjects = entry.subjects {
         guard let subject = record.subject, subjects.contains(subject) else { continue }
       }
-      entry.observer(record)
+      if let after = entry.observer(record) { afterwards.append(after) }
     }
+    return afterwards
   }
 }

@@ -64,9 +64,10 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
     if subject != nil {
       // Decided now, not when the observer was made: see DispatchLog.
       if isLogged && _slowPath(dispatchLogIsActive.load(ordering: .relaxed)) {
-        DispatchLog.log(element, sentTo: subject.unsafelyUnwrapped)
+        DispatchLog.dispatch(element, loggedTo: subject.unsafelyUnwrapped)
+      } else {
+        subject.unsafelyUnwrapped.dispatch(element)
       }
-      subject.unsafelyUnwrapped.dispatch(element)
     } else {
       handler.unsafelyUnwrapped(element)
     }

@@ -32,7 +32,18 @@ struct StoreTesterRecord<State: Sendable>: Sendable {
   /// - Returns: Where the test called `finish`, if it has and exhaustivity
   ///   is on: the action came too late, and is reported there instead of
   ///   being noted.
+  /// Per subject, the actions logged whose `dispatch` call has not yet
+  /// returned: not yet in the subject's hands, so that a wait for its
+  /// delivery would not see them.
+  var dispatching: [ObjectIdentifier: Int] = [:]
+
+  mutating func dispatchReturned(to subject: ObjectIdentifier) {
+    dispatching[subject, default: 1] -= 1
+    if dispatching[subject] == 0 { dispatching[subject] = nil }
+  }
+
   mutating func append(_ action: ReceivedAction<State>, stateBefore: State) -> CallSite? {
+    dispatching[action.subject, default: 0] += 1
     if let finishedAt { return exhaustivity == .on ? finishedAt : nil }
     if let last = received.indices.last, received[last].stateAfter == nil {
       received[last].stateAfter = stateBefore

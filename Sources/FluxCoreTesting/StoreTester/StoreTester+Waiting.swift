@@ -21,9 +21,21 @@ extension StoreTester {
   /// delivered; returns the subjects still delivering then, by name, in
   /// order (none once everything was delivered).
   func waitForDeliveries(timeout: Duration) async -> [(subject: ObjectIdentifier, name: String)] {
-    let stillDelivering = await unfinished(
-      subjects.map { subject, entry in (subject, { await entry.deliveries.waitUntilDelivered() }) },
-      timeout: timeout)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    // First until every action logged is in its subject's hands (its
+    // `dispatch` call has returned), or a wait for delivery would not see it.
+    let inHand = await arrivals.wait(
+      until: { record.withLock { $0.dispatching.isEmpty } }, timeout: timeout)
+    var stillDelivering = Set(record.withLock { $0.dispatching.keys })
+    if inHand {
+      stillDelivering = Set(
+        await unfinished(
+          subjects.map { subject, entry in
+            (subject, { await entry.deliveries.waitUntilDelivered() })
+          },
+          timeout: max(.zero, deadline - clock.now)))
+    }
     return stillDelivering.map { ($0, subjects[$0]?.name ?? "?") }.sorted { $0.name < $1.name }
   }
 

@@ -90,17 +90,25 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
       subjects[ObjectIdentifier(subject)] = ("\(Dispatcher.self).\(child.label ?? "?")", subject)
     }
     self.subjects = subjects
-    observation = DispatchLog.observe(dispatcher) { [arrivals] sent in
-      // Before the action is delivered: the state after the one before it.
-      let stateBefore = state()
-      let action = ReceivedAction<State>(
-        subject: sent.subject ?? ObjectIdentifier(Dispatcher.self),
-        description: sent.description, value: sent.value)
-      let finishedAt = record.withLock { $0.append(action, stateBefore: stateBefore) }
-      arrivals.stateChanged()
-      // On the dispatching thread, whichever it is.
-      if let finishedAt { reportFailure(Self.sentAfterFinish(sent.description), at: finishedAt) }
-    }
+    observation = DispatchLog.observe(
+      dispatcher,
+      around: { [arrivals] sent in
+        // Before the action is delivered: the state after the one before it.
+        let stateBefore = state()
+        let subject = sent.subject ?? ObjectIdentifier(Dispatcher.self)
+        let action = ReceivedAction<State>(
+          subject: subject, description: sent.description, value: sent.value)
+        let finishedAt = record.withLock { $0.append(action, stateBefore: stateBefore) }
+        arrivals.stateChanged()
+        // On the dispatching thread, whichever it is.
+        if let finishedAt { reportFailure(Self.sentAfterFinish(sent.description), at: finishedAt) }
+        // Once `dispatch` has returned, the action is delivered or queued in
+        // the subject, where a wait for its delivery finds it.
+        return {
+          record.withLock { $0.dispatchReturned(to: subject) }
+          arrivals.stateChanged()
+        }
+      })
   }
 
   deinit {
