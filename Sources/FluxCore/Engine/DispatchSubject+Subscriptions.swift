@@ -4,31 +4,50 @@ extension DispatchSubject {
   ///
   /// The subscription starts with the next event: at once when the subject is
   /// idle, or behind the work already queued when it is busy, so that it never
-  /// sees an event that was dispatched before it. A replayed value is the
-  /// latest one published, and this thread delivers it before returning:
-  /// holding the role if the subject is idle, or through the subscriber's
-  /// gate if another call holds it (see ReplayGate.swift), never alongside
-  /// another call of the same handler.
+  /// sees an event that was dispatched before it.
   @inlinable
   func subscribe(
     replayingLatest: Bool,
     _ handler: @escaping @Sendable (Element) -> Void
   ) -> any Disposable {
-    // In an optional so that the common case (start at once, nothing to
-    // replay) moves it into the registry instead of copying it.
+    if replayingLatest { return subscribeReplaying(handler) }
+    // In an optional so that it is moved into the registry, not copied.
     var created: Subscriber<Element>? = Subscriber(handler)
+    let (slot, id) = lock.withLock(guarding: typedState) { registry, state in
+      let (slot, id) = registry.reserve()
+      // The role is not needed: start at once when nobody is delivering, or
+      // queue behind the work in hand.
+      if !queueIfBusy(
+        .subscription(PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id)),
+        state: &state)
+      {
+        _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
+        core.markSnapshotStale()
+      }
+      return (slot, id)
+    }
+    return Subscription(core: core, slot: slot, id: id)
+  }
+
+  /// Subscribes `handler`, first replaying the latest published value, if
+  /// there is one (the subscription of a ``Variable``).
+  ///
+  /// The replayed value is the latest one published, and this thread
+  /// delivers it before returning: holding the role if the subject is idle,
+  /// or through the subscriber's gate if another call holds it (see
+  /// ReplayGate.swift), never alongside another call of the same handler.
+  @inlinable
+  func subscribeReplaying(_ handler: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    let subscriber = Subscriber(handler)
     let role = DeliveryState.role(at: currentStackAddress())
     let (slot, id, replay, owned) = lock.withLock(guarding: typedState) {
       registry, state in
       let (slot, id) = registry.reserve()
-      guard replayingLatest, let replay = state.latest else {
-        // The role is not needed: start at once when nobody is delivering,
-        // or queue behind the work in hand.
+      guard let replay = state.latest else {
         if !queueIfBusy(
-          .subscription(PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id)),
-          state: &state)
+          .subscription(PendingSubscription(subscriber, slot: slot, id: id)), state: &state)
         {
-          _ = registry.activate(slot: slot, id: id, subscriber: created.take().unsafelyUnwrapped)
+          _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
           core.markSnapshotStale()
         }
         return (slot, id, Element?.none, false)
@@ -38,18 +57,18 @@ extension DispatchSubject {
       // deliver the replay now all the same.
       guard
         takeRoleOrQueue(
-          .subscription(PendingSubscription(created.unsafelyUnwrapped, slot: slot, id: id)),
-          as: role, registry: &registry, state: &state, refreshing: false
+          .subscription(PendingSubscription(subscriber, slot: slot, id: id)), as: role,
+          registry: &registry, state: &state, refreshing: false
         ).owned
       else {
-        created.unsafelyUnwrapped.closeGate()
+        subscriber.closeGate()
         return (slot, id, replay, false)
       }
-      _ = registry.activate(slot: slot, id: id, subscriber: created.unsafelyUnwrapped)
+      _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
       core.markSnapshotStale()
       return (slot, id, replay, true)
     }
-    if let replay, let subscriber = created {
+    if let replay {
       if owned {
         // This thread holds the role: it delivers the replay, what the
         // replay causes, and hands other threads' events over.

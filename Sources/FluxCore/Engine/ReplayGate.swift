@@ -36,14 +36,20 @@ extension SubscriberBase {
   }
 }
 
+/// See ``Subscriber/receiveUnlessOpen(_:)``.
+@usableFromInline
+@inline(never)
+func receiveUnlessOpen<Element: Sendable>(_ element: Element, by subscriber: Subscriber<Element>) {
+  subscriber.receiveUnlessOpen(element)
+}
+
 extension Subscriber {
   /// Holds `element` while the gate is closed; delivers it if it has just
-  /// opened.
+  /// opened; drops it if the subscription is disposed.
   ///
-  /// On the delivering thread.
-  @usableFromInline
-  @inline(never)
-  func receiveAtGate(_ element: Element) {
+  /// On the delivering thread, when the state word was not `open`.
+  fileprivate func receiveUnlessOpen(_ element: Element) {
+    guard state.load(ordering: .relaxed) != SubscriberState.disposed else { return }
     let held = heldAtGates.withLock { table -> Bool in
       guard state.load(ordering: .relaxed) == SubscriberState.gated else { return false }
       let key = ObjectIdentifier(self)

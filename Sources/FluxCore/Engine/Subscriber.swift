@@ -73,11 +73,14 @@ final class Subscriber<Element: Sendable>: SubscriberBase, @unchecked Sendable {
   @inlinable
   @inline(__always)
   func receive(_ element: Element) {
-    let state = state.load(ordering: .acquiring)
-    if state == SubscriberState.open {
+    // One test on the hot path; disposed and gated are both handled out of
+    // line.
+    if state.load(ordering: .acquiring) == SubscriberState.open {
       handler(element)
-    } else if state == SubscriberState.gated {
-      receiveAtGate(element)
+    } else {
+      // A function, not a method: `self` in the context register here would
+      // cost every handler call a register shuffle.
+      receiveUnlessOpen(element, by: self)
     }
   }
 }
