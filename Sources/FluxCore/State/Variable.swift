@@ -11,13 +11,15 @@
 /// count.update { $0 += 1 }                                 // prints 2
 /// ```
 ///
-/// > Important: Subscribing delivers the value current at that moment first,
-/// > then every later change, in the order the changes were made; ``changed``
-/// > skips the current value. Every assignment notifies, even of an equal
-/// > value (use ``ObservableType/distinctUntilChanged()`` to drop repeats).
-/// > Handlers run on the thread that made the change, or on the thread
-/// > already delivering an earlier change, never two at once; the threading
-/// > contract is that of ``DispatchSubject``.
+/// > Important: ``value`` is always the latest value set, even while another
+/// > thread is still delivering an earlier change (guarantee 9). Subscribing
+/// > delivers that value first, on the subscribing thread before `subscribe`
+/// > returns, then every later change, in the order the changes were made;
+/// > ``changed`` skips the current value. Every assignment notifies, even of
+/// > an equal value (use ``ObservableType/distinctUntilChanged()`` to drop
+/// > repeats). Handlers run on the thread that made the change, or on the
+/// > thread already delivering an earlier change, never two at once; the
+/// > threading contract is that of ``DispatchSubject``.
 public final class Variable<Value: Sendable>: ObservableType {
   @usableFromInline let subject: DispatchSubject<Value>
 
@@ -28,9 +30,12 @@ public final class Variable<Value: Sendable>: ObservableType {
     subject = DispatchSubject(latest: value)
   }
 
-  /// The current value.
+  /// The current value: the latest one set.
   ///
-  /// Setting it notifies every subscriber.
+  /// Setting it stores the value at once (every later read sees it) and
+  /// notifies every subscriber: before the setter returns, unless another
+  /// thread is delivering this variable, which then delivers the change
+  /// right after.
   @inlinable
   public var value: Value {
     get { subject.latestWithWriteCount.value! }

@@ -39,10 +39,12 @@
 ///
 /// A subject calls its subscribers one after another, in the order they
 /// subscribed, and starts its next event only when all have returned. A
-/// store updates its variables inside those calls, and a variable notifies
-/// its observers before its setter returns. So a view that observes the store
-/// created last, or a store derived from the others, finds every store
-/// created before it already updated by the same event: create stores before
+/// store updates its variables inside those calls, and a variable holds its
+/// new value as soon as its setter has stored it (its observers get the
+/// change before the setter returns, or right after if another thread is
+/// delivering that variable). So a view that observes the store created
+/// last, or a store derived from the others, reads every store created
+/// before it already updated by the same event: create stores before
 /// the views that combine them, and let such a view observe the last one. A
 /// view of an earlier store that reads a later one sees it one event behind.
 open class Store: @unchecked Sendable {

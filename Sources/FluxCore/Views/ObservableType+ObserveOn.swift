@@ -22,7 +22,11 @@ extension ObservableType {
   /// burst, in the given mode.
   ///
   /// Values that arrive while a hop to the queue is pending join it, so a
-  /// burst of values costs one `async`, not one each. In
+  /// burst of values costs one `async`, not one each; a value that arrives
+  /// once the hop has started delivering schedules the next hop itself. So
+  /// a hop is the queue's own work: a barrier put on the queue
+  /// (`queue.sync {}`) after values reached the hop runs after they have
+  /// been handed to the handler, as with one `async` per value. In
   /// ``DeliveryMode/everyValue`` mode every value is delivered, in order; in
   /// ``DeliveryMode/latestValue`` mode only the last of each burst, and the
   /// final value always arrives. Use a serial queue: values stay in order

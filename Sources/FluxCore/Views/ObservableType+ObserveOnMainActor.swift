@@ -49,9 +49,12 @@ extension ObservableType {
   /// state that a later value of the same burst replaced.
   ///
   /// What the source delivers while this subscribes (the current value of a
-  /// ``Property`` or ``Variable``) reaches a caller that is already on the
-  /// main actor before this returns, so a view model starts with the
-  /// store's state; a caller elsewhere gets it on the first hop.
+  /// ``Property`` or ``Variable``, which is its latest value even while a
+  /// worker thread is still delivering it) reaches a caller that is already
+  /// on the main actor before this returns, so a view model starts with the
+  /// store's state; a caller elsewhere gets it on the first hop. A barrier
+  /// on the main queue (`await MainActor.run {}`) runs after every value
+  /// that reached the hop before it was queued.
   ///
   /// The name is RxSwift's `observe(on: MainScheduler.instance)` and
   /// Combine's `receive(on: DispatchQueue.main)`, followed by the handler.
