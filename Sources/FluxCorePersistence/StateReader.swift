@@ -21,7 +21,12 @@ struct StateReader<Value: Decodable>: Sendable {
   let migrations: [Migration]
 
   /// Reads the file, and moves it aside if its bytes are not a state.
-  func read() -> Outcome {
+  ///
+  /// - Parameter attempts: How many more times to read it if another
+  ///   process replaces it between the read and the move.
+  /// - Returns: The value read, or why there is none, and what blocks
+  ///   writing over the file, if anything.
+  func read(attempts: Int = 3) -> Outcome {
     let data: Data
     switch file.read() {
     case .missing:
@@ -47,19 +52,52 @@ struct StateReader<Value: Decodable>: Sendable {
           reason: "saved by a newer version (\(found)) than this app knows (\(version)); "
             + "it is kept, and not written over"))
     case .damaged(let reason):
-      switch file.moveAside(because: reason) {
-      case .success(let target):
-        return Outcome(
-          restoration: .unreadable(
-            UnreadableFile(reason: reason, movedTo: URL(fileURLWithPath: target))))
-      case .failure(let error):
-        return Outcome(
-          restoration: .unreadable(UnreadableFile(reason: reason, movedTo: nil)),
-          blocker: PersistenceError(
-            kind: error.kind, path: file.path,
-            reason: "the file cannot be used (\(reason)), and \(error.reason); "
-              + "it is not written over"))
+      // Under the writers' lock, so that no other process replaces the
+      // file meanwhile, and only if it still holds the bytes found damaged:
+      // a good file that another process saved since the read is never
+      // moved aside.
+      var moved: Outcome?
+      let lockError = file.whileLocked {
+        if case .bytes(let now) = file.read(), now == data {
+          moved = moveAside(because: reason)
+        }
+        return nil
       }
+      if let lockError {
+        return Outcome(
+          restoration: .notRead(lockError),
+          blocker: PersistenceError(
+            kind: lockError.kind, path: file.path,
+            reason: "the file looks damaged (\(reason)), but another process is writing it; "
+              + "it is kept, and read again before anything is written over it"))
+      }
+      if let moved { return moved }
+      // Replaced meanwhile: read what is there now.
+      guard attempts > 0 else {
+        let error = PersistenceError(
+          kind: .locked, path: file.path,
+          reason: "the file kept changing while it was read; it is kept, and read again "
+            + "before anything is written over it")
+        return Outcome(restoration: .notRead(error), blocker: error)
+      }
+      return read(attempts: attempts - 1)
+    }
+  }
+
+  /// Moves the damaged file aside; the caller holds the writers' lock.
+  private func moveAside(because reason: UnreadableFile.Reason) -> Outcome {
+    switch file.moveAside(because: reason) {
+    case .success(let target):
+      return Outcome(
+        restoration: .unreadable(
+          UnreadableFile(reason: reason, movedTo: URL(fileURLWithPath: target))))
+    case .failure(let error):
+      return Outcome(
+        restoration: .unreadable(UnreadableFile(reason: reason, movedTo: nil)),
+        blocker: PersistenceError(
+          kind: error.kind, path: file.path,
+          reason: "the file cannot be used (\(reason)), and \(error.reason); "
+            + "it is not written over"))
     }
   }
 }

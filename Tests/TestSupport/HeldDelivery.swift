@@ -16,6 +16,7 @@ package final class HeldDelivery: Sendable {
   private let entered = DispatchSemaphore(value: 0)
   private let letGo = DispatchSemaphore(value: 0)
   private let blocker = Lock<(any Disposable)?>(nil)
+  private let setterReturned = DispatchGroup()
   private let waitForDelivery: @Sendable () -> Bool
 
   /// Sets `variable` to `value` on a worker thread, whose delivery of it
@@ -31,7 +32,11 @@ package final class HeldDelivery: Sendable {
       letGo.wait()
     }
     blocker.withLock { $0 = token }
-    DispatchQueue.global().async { variable.value = value }
+    setterReturned.enter()
+    DispatchQueue.global().async { [setterReturned] in
+      variable.value = value
+      setterReturned.leave()
+    }
     guard entered.wait(timeout: .now() + .seconds(10)) == .success else {
       letGo.signal()
       return nil
@@ -46,6 +51,21 @@ package final class HeldDelivery: Sendable {
   package func release() -> Bool {
     letGo.signal()
     defer { blocker.withLock { $0 }?.dispose() }
-    return waitForDelivery()
+    return setterReturned.wait(timeout: .now() + .seconds(10)) == .success && waitForDelivery()
+  }
+
+  /// Lets the worker go on, and waits until its setter has returned.
+  ///
+  /// By then the worker has delivered what it owed and what was queued behind it (a few changes,
+  /// within its delivery budget), and given the role back. Unlike
+  /// ``release()``, it does not wait for a subscriber's gate to open, so a
+  /// replaying handler may call it.
+  ///
+  /// - Returns: Whether it did so within ten seconds.
+  @discardableResult
+  package func releaseAndWaitForTheSetter() -> Bool {
+    letGo.signal()
+    defer { blocker.withLock { $0 }?.dispose() }
+    return setterReturned.wait(timeout: .now() + .seconds(10)) == .success
   }
 }

@@ -49,5 +49,6 @@ extension DispatchSubject {
   /// delivered it.
   public var isIdle: Bool {
     core.delivery.load(ordering: .acquiring) & DeliveryState.delivering == 0
+      && lock.withLock(guarding: typedState) { _, state in state.closedGates == 0 }
   }
 }

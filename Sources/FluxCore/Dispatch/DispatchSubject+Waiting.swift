@@ -12,7 +12,7 @@ extension DispatchSubject {
   /// see it.
   ///
   /// ```swift
-  /// await withDiscardingTaskGroup { group in
+  /// await withTaskGroup(of: Void.self) { group in
   ///   for worker in 0..<4 {
   ///     group.addTask { for index in 0..<1_000 { subject.dispatch(worker * 1_000 + index) } }
   ///   }

@@ -132,7 +132,16 @@ extension DispatchSubject {
       }
       core.deliverToSnapshot(element)
     case .marker(let marker):
-      return marker
+      // Parked while a gate is closed: events held there are not delivered
+      // yet.
+      let parked = lock.withLock(guarding: typedState) { _, state in
+        guard state.closedGates > 0 else { return false }
+        state.parkedMarkers.append(marker)
+        return true
+      }
+      return parked ? nil : marker
+    case .openGate(let subscriber):
+      return openGate(of: subscriber)
     case .subscription(let pending):
       lock.withLock { registry in
         if registry.activate(slot: pending.slot, id: pending.id, subscriber: pending.subscriber) {

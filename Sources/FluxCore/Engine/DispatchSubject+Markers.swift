@@ -21,7 +21,12 @@ extension DispatchSubject {
         // Acquiring: when the subject is idle, what its last holder delivered
         // happened before this returns.
         let word = core.delivery.load(ordering: .acquiring)
-        guard word & DeliveryState.delivering != 0 else { return false }
+        guard word & DeliveryState.delivering != 0 else {
+          // Idle, but events may be held at a closed gate.
+          guard state.closedGates > 0 else { return false }
+          state.parkedMarkers.append(marker)
+          return true
+        }
         if refusingTheHolder && DeliveryState.isHeldByCurrentThread(word) {
           trapWaitInsideDelivery()
         }

@@ -62,6 +62,7 @@ extension DispatchSubject {
         ).owned
       else {
         subscriber.closeGate()
+        state.closedGates += 1
         return (slot, id, replay, false)
       }
       _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
@@ -75,10 +76,48 @@ extension DispatchSubject {
         subscriber.receive(replay)
         finishDelivering(role, budget: 0)
       } else {
-        subscriber.replayThroughGate(replay)
+        // Gated: this thread delivers the replay now, and the gate opens in
+        // turn, after what the holder has yet to deliver.
+        subscriber.handler(replay)
+        openGateInTurn(of: subscriber, as: role)
       }
     }
     return Subscription(core: core, slot: slot, id: id)
+  }
+
+  /// Opens `subscriber`'s gate in turn: now, if the subject is idle (this
+  /// thread takes the role for it), or when the thread that holds the role
+  /// gets to it.
+  @usableFromInline
+  func openGateInTurn(of subscriber: Subscriber<Element>, as role: Int) {
+    let owned = lock.withLock(guarding: typedState) { registry, state in
+      takeRoleOrQueue(
+        .openGate(subscriber), as: role, registry: &registry, state: &state, refreshing: false
+      ).owned
+    }
+    guard owned else { return }
+    let parked = openGate(of: subscriber)
+    finishDelivering(role, budget: 0)
+    parked?.reached()
+  }
+
+  /// Delivers what was held at `subscriber`'s gate and opens it.
+  ///
+  /// The caller holds the role.
+  ///
+  /// - Returns: The markers parked while gates were closed, as one, once
+  ///   the last gate is open.
+  @usableFromInline
+  func openGate(of subscriber: Subscriber<Element>) -> DeliveryMarker? {
+    subscriber.openGate()
+    let parked = lock.withLock(guarding: typedState) { _, state -> [DeliveryMarker] in
+      state.closedGates -= 1
+      guard state.closedGates == 0 else { return [] }
+      defer { state.parkedMarkers = [] }
+      return state.parkedMarkers
+    }
+    guard !parked.isEmpty else { return nil }
+    return DeliveryMarker { for marker in parked { marker.reached() } }
   }
 
   /// Queues `work` and returns `true` if a thread is delivering; returns

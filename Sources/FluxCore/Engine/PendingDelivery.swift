@@ -9,6 +9,9 @@ enum PendingDelivery<Element: Sendable>: Sendable {
   case subscription(PendingSubscription<Element>)
   /// A place in the queue that someone waits for: see ``DeliveryMarker``.
   case marker(DeliveryMarker)
+  /// The gate of a subscriber whose replay has been delivered, to open in
+  /// turn: see ReplayGate.swift.
+  case openGate(Subscriber<Element>)
 }
 
 /// A subscription made while the subject was delivering: activated in turn,

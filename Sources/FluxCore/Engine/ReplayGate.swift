@@ -5,18 +5,26 @@
 // value it gets must be the latest one set, before `subscribe` returns. So it
 // delivers the replay itself, at once, and its subscription is activated in
 // turn behind the work already queued (it sees no event older than the
-// replay). Until the replay's handler call returns, the subscriber is
-// *gated*: an event that the delivering thread reaches for it meanwhile is
-// held here instead of calling the handler a second time at once, and the
-// subscribing thread delivers the held events, in order, before it opens
-// the gate and returns. So the handler is still called one call at a time,
-// in the subject's order (guarantees 1 and 2), and nobody waits.
+// replay). Until the gate opens, the subscriber is *gated*: an event that the
+// delivering thread reaches for it is held here instead of calling the
+// handler a second time at once.
+//
+// Once the replay's call has returned, the subscribing thread puts "open the
+// gate" in the subject's queue, like any work: the thread that holds the role
+// gets to it in turn (the subscribing thread itself, if the subject is idle),
+// delivers what was held, in order, and opens the gate. So the handler is
+// still called one call at a time, in the subject's order (guarantees 1 and
+// 2); nobody waits; the subscribing thread delivers nothing that another
+// thread is delivering meanwhile (guarantee 8); and while any gate of a
+// subject is closed, `waitUntilDelivered` waits for it too (its markers are
+// parked until the gates open: see TypedSubjectState).
 //
 // Gating is rare (a subscription to a busy variable), so the held events
 // live in one table for the whole program, under a lock of its own, rather
-// than in every subscriber. The state word is changed from `gated` only
-// under that lock: to `open` by the subscribing thread once nothing is held,
-// or to `disposed`, which ends the gate.
+// than in every subscriber. The state word leaves `gated` for `open` only
+// under that lock, when the gate is opened, or for `disposed`, when the
+// subscription is disposed (a plain store: a disposed subscriber is skipped,
+// gated or not, and its held events are dropped when its gate opens).
 
 /// The events held at the gates of subscribers that are still replaying.
 private let heldAtGates = Lock<[ObjectIdentifier: any AnyObject & Sendable]>([:])
@@ -36,60 +44,57 @@ extension SubscriberBase {
   }
 }
 
-/// See ``Subscriber/receiveUnlessOpen(_:)``.
+/// Holds `element` while `subscriber`'s gate is closed; drops it if the
+/// subscription is disposed.
+///
+/// On the delivering thread, when the state word was not `open`. A
+/// function, not a method: `self` in the context register at its call site
+/// would cost every handler call a register shuffle.
 @usableFromInline
 @inline(never)
 func receiveUnlessOpen<Element: Sendable>(_ element: Element, by subscriber: Subscriber<Element>) {
-  subscriber.receiveUnlessOpen(element)
+  subscriber.holdAtGate(element)
 }
 
 extension Subscriber {
-  /// Holds `element` while the gate is closed; delivers it if it has just
-  /// opened; drops it if the subscription is disposed.
-  ///
-  /// On the delivering thread, when the state word was not `open`.
-  fileprivate func receiveUnlessOpen(_ element: Element) {
-    guard state.load(ordering: .relaxed) != SubscriberState.disposed else { return }
-    let held = heldAtGates.withLock { table -> Bool in
-      guard state.load(ordering: .relaxed) == SubscriberState.gated else { return false }
+  fileprivate func holdAtGate(_ element: Element) {
+    heldAtGates.withLock { table in
+      // Only the role holder delivers, and only it opens the gate: the
+      // state cannot become `open` meanwhile.
+      guard state.load(ordering: .relaxed) == SubscriberState.gated else { return }
       let key = ObjectIdentifier(self)
-      let events = (table[key] as? HeldEvents<Element>) ?? HeldEvents()
-      events.events.append(element)
-      table[key] = events
-      return true
-    }
-    // Opened meanwhile (the lock orders this call after the replay's), or
-    // disposed.
-    if !held, state.load(ordering: .relaxed) == SubscriberState.open {
-      handler(element)
+      let held = (table[key] as? HeldEvents<Element>) ?? HeldEvents()
+      held.events.append(element)
+      table[key] = held
     }
   }
 
-  /// Delivers `replay`, then what was held while it ran, then opens the
-  /// gate.
+  /// Delivers what was held at the gate, in order, then opens it.
   ///
-  /// On the subscribing thread, after its subscription was queued behind
-  /// the delivering thread's work.
+  /// By the thread that holds the role, when it reaches the subscriber's
+  /// "open the gate" in the queue: nobody else delivers meanwhile, so
+  /// nothing is added while it delivers.
   @usableFromInline
-  func replayThroughGate(_ replay: Element) {
-    if state.load(ordering: .relaxed) == SubscriberState.gated { handler(replay) }
+  func openGate() {
     let key = ObjectIdentifier(self)
-    while true {
-      let held = heldAtGates.withLock { table -> ContiguousArray<Element>? in
-        if let events = table.removeValue(forKey: key) as? HeldEvents<Element> {
-          return events.events
-        }
-        // Nothing held: open, unless disposed meanwhile. Releasing, so that
-        // the delivering thread's next call, which reads `open` acquiring,
-        // comes after this thread's calls.
-        _ = state.compareExchange(
-          expected: SubscriberState.gated, desired: SubscriberState.open, ordering: .releasing)
-        return nil
-      }
-      guard let held else { return }
-      for event in held where state.load(ordering: .relaxed) == SubscriberState.gated {
-        handler(event)
-      }
+    let held = heldAtGates.withLock { table -> ContiguousArray<Element> in
+      let held = (table.removeValue(forKey: key) as? HeldEvents<Element>)?.events ?? []
+      if held.isEmpty { open() }
+      return held
     }
+    guard !held.isEmpty else { return }
+    for event in held where state.load(ordering: .relaxed) == SubscriberState.gated {
+      handler(event)
+    }
+    open()
+  }
+
+  /// `gated` becomes `open`, unless the subscription was disposed.
+  ///
+  /// Releasing: a later call from another thread, which reads `open`
+  /// acquiring, comes after the calls made before it.
+  private func open() {
+    _ = state.compareExchange(
+      expected: SubscriberState.gated, desired: SubscriberState.open, ordering: .releasing)
   }
 }

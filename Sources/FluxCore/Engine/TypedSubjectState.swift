@@ -26,6 +26,11 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
   /// The threads running a ``Variable/update(_:)`` body of this variable now,
   /// so that a write from inside one is trapped instead of looping forever.
   @usableFromInline var updatingThreads: ContiguousArray<UInt> = []
+  /// How many subscribers' gates are closed (see ReplayGate.swift).
+  @usableFromInline var closedGates = 0
+  /// Markers reached, or asked for, while a gate was closed: they wait for
+  /// the events held there too, and are reached when the last gate opens.
+  @usableFromInline var parkedMarkers: [DeliveryMarker] = []
 
   @inlinable
   init(latest: Element?) {

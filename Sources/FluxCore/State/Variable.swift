@@ -18,8 +18,9 @@
 /// > ``changed`` skips the current value. Every assignment notifies, even of
 /// > an equal value (use ``ObservableType/distinctUntilChanged()`` to drop
 /// > repeats). Handlers run on the thread that made the change, or on the
-/// > thread already delivering an earlier change, never two at once; the
-/// > threading contract is that of ``DispatchSubject``.
+/// > thread already delivering an earlier change (a replayed value, on the
+/// > subscribing thread), never two at once; the threading contract is that
+/// > of ``DispatchSubject``.
 public final class Variable<Value: Sendable>: ObservableType {
   @usableFromInline let subject: DispatchSubject<Value>
 

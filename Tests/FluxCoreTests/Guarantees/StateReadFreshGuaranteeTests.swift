@@ -113,12 +113,13 @@ final class StateReadFreshGuaranteeTests: XCTestCase {
     seen.dispose()
   }
 
-  func testAReplayingHandlerIsNotCalledAgainUntilItReturns() throws {
+  func testAChangeThatArrivesWhileTheReplayRunsWaitsForItThenArrivesInOrder() throws {
     let state = Variable(0)
     let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
     state.value = 2
     let log = TestRecorder<String>()
     let calls = TestAtomic(0)
+    let gateWaits = TestRecorder<Bool>()
 
     let token = state.subscribe { value in
       if calls.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
@@ -126,11 +127,14 @@ final class StateReadFreshGuaranteeTests: XCTestCase {
       }
       log.handler("got \(value)")
       if value == 2 {
-        // The worker goes on, and this thread changes the state too: both
-        // reach this subscriber while its replay is still running.
-        held.release()
+        // The worker delivers what was queued and gives the role back; then
+        // this thread changes the state, delivers the change itself, and
+        // reaches this subscriber while its replay is still running.
+        XCTAssertTrue(held.releaseAndWaitForTheSetter())
         state.value = 3
-        _ = state.waitUntilDelivered(timeout: .seconds(10))
+        // A wait for delivery counts the change held at the gate: it has
+        // not arrived yet.
+        gateWaits.handler(state.waitUntilDelivered(timeout: .zero))
         log.handler("replay returns")
       }
       calls.subtract(1, ordering: .sequentiallyConsistent)
@@ -138,6 +142,31 @@ final class StateReadFreshGuaranteeTests: XCTestCase {
     let atReturn = log.values
 
     XCTAssertEqual(atReturn, ["got 2", "replay returns", "got 3"])
+    XCTAssertEqual(gateWaits.values, [false])
+    XCTAssertTrue(state.waitUntilDelivered(timeout: .seconds(10)))
+    token.dispose()
+  }
+
+  func testWhileAnotherThreadFloodsSubscribeReturnsWithTheReplayAloneAndNothingIsLost() throws {
+    let state = Variable(0)
+    let held = try XCTUnwrap(HeldDelivery(of: state, setting: 1))
+    let flooded = DispatchGroup()
+    flooded.enter()
+    DispatchQueue.global().async {
+      for value in 2...1_000 { state.value = value }  // queued behind the held delivery
+      flooded.leave()
+    }
+    XCTAssertEqual(flooded.wait(timeout: .now() + 10), .success)
+    let seen = TestRecorder<Int>()
+
+    let token = state.subscribe(seen.handler)
+    let atReturn = seen.values
+    XCTAssertTrue(held.release())
+
+    XCTAssertEqual(atReturn, [1_000])
+    XCTAssertEqual(seen.values, [1_000])  // it started after every change it saw replayed
+    state.value = 1_001
+    XCTAssertEqual(seen.values, [1_000, 1_001])
     token.dispose()
   }
 

@@ -82,6 +82,25 @@ import Testing
     withExtendedLifetime(keep) {}
   }
 
+  /// The same for a property derived from two, one of them being
+  /// delivered by a worker thread.
+  @Test(arguments: Shape.allCases)
+  func aDerivedPropertysLatestValueArrivesBeforeTheCallReturnsWhileAnotherThreadDelivers(
+    shape: Shape
+  ) throws {
+    let state = Variable(7)
+    let other = Variable(100)
+    let sum = Property(derivedFrom: state.asProperty(), other.asProperty()) { $0 + $1 }
+    let held = try #require(HeldDelivery(of: state, setting: 8))
+    state.value = 9
+
+    let (atOnce, _, keep) = watch(sum, in: shape)
+
+    #expect(atOnce == [109])
+    #expect(held.release())
+    withExtendedLifetime(keep) {}
+  }
+
   @Test(arguments: Shape.allCases)
   func stateGetsTheLatestValueOfABurstOnly(shape: Shape) async throws {
     let state = Variable(0)

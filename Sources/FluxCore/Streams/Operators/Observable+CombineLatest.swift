@@ -41,11 +41,14 @@ extension Observable {
     return Observable(preferredDeliveryMode: mode, stateReader: reader) { onNext in
       // Both inputs go through one subject, which orders them and calls
       // the handler below one value at a time.
-      let inbox = DispatchSubject<Either<First.Element, Second.Element>>()
+      let inbox = DispatchSubject<CombineLatestInput<First.Element, Second.Element>>()
       let latest = Lock<(First.Element?, Second.Element?)>((nil, nil))
+      // The upstream subscriptions, or `nil` once disposed.
+      let upstream = Lock<[any Disposable]?>([])
       let output = inbox.subscribe { input in
         let pair = latest.withLock { latest -> (First.Element, Second.Element)? in
           switch input {
+          case .start: return nil
           case .first(let value): latest.0 = value
           case .second(let value): latest.1 = value
           }
@@ -53,13 +56,30 @@ extension Observable {
           return (first, second)
         }
         if let pair { onNext(pair) }
+        guard case .start = input else { return }
+        // Subscribed from inside the inbox's delivery, on the subscribing
+        // thread: the inputs' current values (and whatever other threads
+        // send meanwhile) are queued behind this call, and this thread
+        // delivers them, in order, before `subscribe` returns, so the first
+        // pair of two states is there at once.
+        let tokens = [
+          first.subscribe { inbox.dispatch(.first($0)) },
+          second.subscribe { inbox.dispatch(.second($0)) },
+        ]
+        let kept = upstream.withLock { upstream -> Bool in
+          guard upstream != nil else { return false }
+          upstream = tokens
+          return true
+        }
+        if !kept { for token in tokens { token.dispose() } }
       }
-      let upstream = [
-        first.subscribe { inbox.dispatch(.first($0)) },
-        second.subscribe { inbox.dispatch(.second($0)) },
-      ]
+      inbox.dispatch(.start)
       return AnyDisposable {
-        for subscription in upstream { subscription.dispose() }
+        let tokens = upstream.withLock { upstream in
+          defer { upstream = nil }
+          return upstream ?? []
+        }
+        for subscription in tokens { subscription.dispose() }
         output.dispose()
       }
     }
@@ -124,9 +144,11 @@ extension Observable {
   }
 }
 
-/// A value from one of two inputs.
+/// What reaches a `combineLatest` subscription's inbox: the signal to
+/// subscribe to the inputs, then their values.
 @usableFromInline
-enum Either<First: Sendable, Second: Sendable>: Sendable {
+enum CombineLatestInput<First: Sendable, Second: Sendable>: Sendable {
+  case start
   case first(First)
   case second(Second)
 }

@@ -5,7 +5,9 @@ extension ObservableType {
   /// let titles = store.items.map { items in items.map(\.title) }
   /// ```
   ///
-  /// - Parameter transform: Called on the delivering thread for every value.
+  /// - Parameter transform: Called on the delivering thread for every value;
+  ///   for a state, also each time the result is read as a state (by
+  ///   ``ObservableType/withLatestFrom(_:)``, on the thread of its trigger).
   /// - Returns: An observable of the transformed values.
   @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Element) -> T) -> Observable<T> {
