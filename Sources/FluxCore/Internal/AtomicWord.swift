@@ -103,7 +103,7 @@ struct AtomicWord {
 
 /// The ordering of an atomic load.
 @usableFromInline
-enum AtomicLoadOrdering {
+enum AtomicLoadOrdering: Sendable {
   case relaxed
   /// Later reads and writes stay after it, and it sees everything that
   /// came before the releasing write whose value it reads.
@@ -112,7 +112,7 @@ enum AtomicLoadOrdering {
 
 /// The ordering of an atomic store.
 @usableFromInline
-enum AtomicStoreOrdering {
+enum AtomicStoreOrdering: Sendable {
   case relaxed
   /// Earlier reads and writes stay before it.
   case releasing
@@ -120,7 +120,7 @@ enum AtomicStoreOrdering {
 
 /// The ordering of an atomic compare-exchange, on success.
 @usableFromInline
-enum AtomicUpdateOrdering {
+enum AtomicUpdateOrdering: Sendable {
   case relaxed
   case acquiring
   case releasing
@@ -128,7 +128,7 @@ enum AtomicUpdateOrdering {
 
 /// The one ordering FluxCore's other read-modify-writes need.
 @usableFromInline
-enum AtomicRelaxedOrdering {
+enum AtomicRelaxedOrdering: Sendable {
   case relaxed
 }
 
@@ -197,3 +197,12 @@ struct AtomicUnmanaged<Instance: AnyObject> {
     UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
   }
 }
+
+// Not Sendable: each is an address, and is shared between threads only
+// inside the object that owns the word (which says why that is safe).
+@available(*, unavailable)
+extension AtomicWord: Sendable {}
+@available(*, unavailable)
+extension AtomicFlag: Sendable {}
+@available(*, unavailable)
+extension AtomicUnmanaged: Sendable {}
