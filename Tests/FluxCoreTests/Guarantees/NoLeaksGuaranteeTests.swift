@@ -117,6 +117,28 @@ final class NoLeaksGuaranteeTests: XCTestCase {
     XCTAssertNil(weakCapture)
   }
 
+  func testStreamsDerivedFromDroppedVariablesAreFreedWithThemEvenIfNeverDisposed() {
+    weak var weakCapture: Tracked?
+    var tokens: [any Disposable] = []
+    do {
+      let first = Variable(1)
+      let second = Variable(2)
+      let capture = Tracked()
+      weakCapture = capture
+      let sum = Property(derivedFrom: first.asProperty(), second.asProperty()) { $0 + $1 }
+      tokens = [
+        Observable.combineLatest(first, second).subscribe { _ in withExtendedLifetime(capture) {} },
+        sum.subscribe { _ in withExtendedLifetime(capture) {} },
+        DispatchSubject<Int>().withLatestFrom(sum).subscribe { _ in
+          withExtendedLifetime(capture) {}
+        },
+      ]
+    }
+
+    XCTAssertNil(weakCapture, "a stream outlived the variables it was made from")
+    withExtendedLifetime(tokens) {}
+  }
+
   func testOperatorChainFromTemporariesLivesWhileSubscribedAndIsFreedOnDispose() {
     let subject = DispatchSubject<Int>()
     let recorder = TestRecorder<Int>()

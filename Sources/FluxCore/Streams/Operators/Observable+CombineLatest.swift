@@ -45,6 +45,15 @@ extension Observable {
       let latest = Lock<(First.Element?, Second.Element?)>((nil, nil))
       // The upstream subscriptions, or `nil` once disposed.
       let upstream = Lock<[any Disposable]?>([])
+      // Subscribing to the inputs, taken out and run once, by `.start`: the
+      // inbox's own handler never holds the inbox (that would be a cycle
+      // that outlives the inputs); the inputs' handlers do, as they must.
+      let subscribeUpstream = Lock<(@Sendable () -> [any Disposable])?>({
+        [
+          first.subscribe { inbox.dispatch(.first($0)) },
+          second.subscribe { inbox.dispatch(.second($0)) },
+        ]
+      })
       let output = inbox.subscribe { input in
         let pair = latest.withLock { latest -> (First.Element, Second.Element)? in
           switch input {
@@ -56,16 +65,15 @@ extension Observable {
           return (first, second)
         }
         if let pair { onNext(pair) }
-        guard case .start = input else { return }
+        guard case .start = input,
+          let subscribe = subscribeUpstream.withLock({ $0.take() })
+        else { return }
         // Subscribed from inside the inbox's delivery, on the subscribing
         // thread: the inputs' current values (and whatever other threads
         // send meanwhile) are queued behind this call, and this thread
         // delivers them, in order, before `subscribe` returns, so the first
         // pair of two states is there at once.
-        let tokens = [
-          first.subscribe { inbox.dispatch(.first($0)) },
-          second.subscribe { inbox.dispatch(.second($0)) },
-        ]
+        let tokens = subscribe()
         let kept = upstream.withLock { upstream -> Bool in
           guard upstream != nil else { return false }
           upstream = tokens
