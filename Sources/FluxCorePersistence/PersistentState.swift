@@ -79,7 +79,9 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   ///   - migrations: The steps from each older version to the next.
   ///   - quietPeriod: How long changes must stop before they are saved.
   ///   - maxDelay: The longest time a change waits to be saved while
-  ///     changes never stop for the quiet period.
+  ///     changes never stop for the quiet period. Either of these
+  ///     longer than 1,000 years counts as 1,000 years (sleeping longer
+  ///     would trap).
   ///   - clock: The clock that measures the quiet period and the delays.
   ///   - makeDefault: The state when there is none to restore.
   /// - Throws: A ``PersistenceError`` of kind

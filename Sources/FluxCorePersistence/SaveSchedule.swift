@@ -15,8 +15,8 @@ struct SaveSchedule: Sendable {
   private var failures = 0
 
   init(quietPeriod: Duration, maxDelay: Duration) {
-    self.quietPeriod = max(.zero, quietPeriod)
-    self.maxDelay = max(.zero, maxDelay)
+    self.quietPeriod = max(.zero, quietPeriod.clampedToLongestWait)
+    self.maxDelay = max(.zero, maxDelay.clampedToLongestWait)
   }
 
   /// The longest wait before a failed write is tried again: a minute.

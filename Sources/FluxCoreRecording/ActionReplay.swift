@@ -17,9 +17,11 @@ import Foundation
 /// The whole file is checked when the replay is made, before anything is
 /// dispatched: every line must be a recorded action (`label`, `time`,
 /// `value`), name a subject the dispatcher has, and hold a value of that
-/// subject's type. The first line that does not throws a ``ReplayError``
-/// naming the line and the reason, and nothing is dispatched. Blank lines are
-/// ignored; a file with no action is an error.
+/// subject's type, at a time no earlier than the line before's (and no
+/// later than 1,000 years after the recording began). The first line that
+/// does not throws a ``ReplayError`` naming the line and the reason, and
+/// nothing is dispatched. Blank lines are ignored; a file with no action is
+/// an error.
 public struct ActionReplay: Sendable {
   /// One checked action.
   public struct Action: Sendable {
@@ -61,6 +63,10 @@ public struct ActionReplay: Sendable {
     /// One action after another, without waiting.
     case asFastAsPossible
   }
+
+  /// The latest time an action may have, in seconds after the recording
+  /// began: FluxCore's longest wait, 1,000 years.
+  static let latestTime = Double(Duration.longestWait.components.seconds)
 
   /// The actions, in the order recorded.
   public let actions: [Action]
@@ -113,6 +119,13 @@ public struct ActionReplay: Sendable {
       guard header.time.isFinite, header.time >= 0, header.time >= lastTime else {
         throw ReplayError(
           line: number, reason: "the time \(header.time) is not after the line before's")
+      }
+      // Seconds past this cannot be waited for, or past 1e20 even held, as
+      // a Duration: the runtime would trap.
+      guard header.time <= Self.latestTime else {
+        throw ReplayError(
+          line: number,
+          reason: "the time \(header.time) is more than 1,000 years after the recording began")
       }
       guard let decoding = subject as? any DecodingSubject else {
         throw ReplayError(

@@ -42,7 +42,7 @@ public func expectDelivered(
 ) -> Bool {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
+  let deadline = clock.now.advanced(by: timeout.clampedToLongestWait)
   for (index, source) in sources.enumerated() {
     guard source.waitUntilDelivered(timeout: clock.now.duration(to: deadline)) else {
       reportFailure(
@@ -100,7 +100,7 @@ func withinTimeLimit(
       if first { finished.resume(returning: value) }
     }
     let timer = Task {
-      try? await Task.sleep(for: timeLimit)
+      try? await Task.sleep(for: timeLimit.clampedToLongestWait)
       settle(false)
     }
     Task {

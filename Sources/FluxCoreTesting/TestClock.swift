@@ -175,7 +175,7 @@ public final class TestClock: Clock, Sendable {
         }
       }
       group.addTask { [self] in
-        try await Task.sleep(for: timeout)
+        try await Task.sleep(for: timeout.clampedToLongestWait)
         let sleeping = sleeperCount
         throw TestClockTimeout(
           timeout: timeout, sleeping: sleeping,
@@ -212,7 +212,7 @@ public final class TestClock: Clock, Sendable {
   ///   runs out, or `CancellationError`.
   public func run(timeout: Duration = .seconds(5)) async throws {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let deadline = clock.now.advanced(by: timeout.clampedToLongestWait)
     while let next = locked({ $0.sleepers.map(\.deadline).min() }) {
       try Task.checkCancellation()
       guard clock.now < deadline else {

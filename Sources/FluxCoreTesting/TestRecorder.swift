@@ -147,7 +147,7 @@ public final class TestRecorder<Element: Sendable>: Sendable {
         }
       }
       group.addTask { [self] in
-        try await Task.sleep(for: timeout)
+        try await Task.sleep(for: timeout.clampedToLongestWait)
         throw TestRecorderTimeout(expected: count, received: self.count, timeout: timeout)
       }
       defer { group.cancelAll() }

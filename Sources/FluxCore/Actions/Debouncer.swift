@@ -35,12 +35,14 @@ public final class Debouncer {
   /// Creates a debouncer that waits `interval` on `clock`.
   ///
   /// - Parameters:
-  ///   - interval: How long the input must stay unchanged.
+  ///   - interval: How long the input must stay unchanged; one longer
+  ///     than 1,000 years waits 1,000 years (sleeping longer would trap).
   ///   - clock: The clock that measures it.
   public init<C: Clock>(for interval: Duration, clock: C) where C.Duration == Duration {
     self.interval = interval
+    let wait = interval.clampedToLongestWait
     makeWait = {
-      let deadline = clock.now.advanced(by: interval)
+      let deadline = clock.now.advanced(by: wait)
       return { try await clock.sleep(until: deadline, tolerance: nil) }
     }
   }

@@ -25,7 +25,7 @@ final class ConditionWaiters: Sendable {
     isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let deadline = clock.now.advanced(by: timeout.clampedToLongestWait)
     while true {
       let generation = state.withLock { $0.generation }
       if condition() { return true }

@@ -22,7 +22,7 @@ extension StoreTester {
   /// order (none once everything was delivered).
   func waitForDeliveries(timeout: Duration) async -> [(subject: ObjectIdentifier, name: String)] {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let deadline = clock.now.advanced(by: timeout.clampedToLongestWait)
     // First until every action logged is in its subject's hands (its
     // `dispatch` call has returned), or a wait for delivery would not see it.
     let inHand = await arrivals.wait(

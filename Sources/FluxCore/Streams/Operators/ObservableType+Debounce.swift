@@ -14,13 +14,15 @@ extension ObservableType {
   /// `FluxCoreTesting`'s `TestClock` to test it without real waiting.
   ///
   /// - Parameters:
-  ///   - interval: How long the stream must stay quiet.
+  ///   - interval: How long the stream must stay quiet; one longer than
+  ///     1,000 years waits 1,000 years (sleeping longer would trap).
   ///   - clock: The clock that measures it.
   /// - Returns: An observable of the last value of each burst.
   public func debounce<C: Clock>(
     for interval: Duration, clock: C
   ) -> Observable<Element> where C.Duration == Duration {
-    derived { onNext in
+    let interval = interval.clampedToLongestWait
+    return derived { onNext in
       let stream = TimedStream<Element, C>(clock: clock)
       // Touched only by the transition, which runs one event at a time.
       let state = Lock<(pending: Element?, deadline: C.Instant?, isWaiting: Bool)>(

@@ -19,7 +19,9 @@ extension ObservableType {
   /// subscription is disposed (which cancels the wait).
   ///
   /// - Parameters:
-  ///   - interval: The shortest time between two delivered values.
+  ///   - interval: The shortest time between two delivered values; one
+  ///     longer than 1,000 years counts as 1,000 years (sleeping longer
+  ///     would trap).
   ///   - clock: The clock that measures it.
   ///   - latest: Whether to deliver the latest value held when an interval
   ///     ends (`true`, the default), or to drop it.
@@ -27,7 +29,8 @@ extension ObservableType {
   public func throttle<C: Clock>(
     for interval: Duration, clock: C, latest: Bool = true
   ) -> Observable<Element> where C.Duration == Duration {
-    derived { onNext in
+    let interval = interval.clampedToLongestWait
+    return derived { onNext in
       let stream = TimedStream<Element, C>(clock: clock)
       // Touched only by the transition, which runs one event at a time.
       let state = Lock<(windowEnd: C.Instant?, held: Element?, isWaiting: Bool)>((nil, nil, false))
