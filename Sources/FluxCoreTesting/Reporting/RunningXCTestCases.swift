@@ -27,10 +27,25 @@ enum RunningXCTestCases {
     case unknown
   }
 
-  private struct State: Sendable {
+  /// What the observer has heard, and what it means.
+  struct State: Sendable {
     var isRegistered = false
     var hasHeardFromXCTest = false
     var running = 0
+
+    /// What is known from what was heard.
+    var status: Status {
+      guard hasHeardFromXCTest else { return .unknown }
+      return running > 0 ? .running : .none
+    }
+
+    /// Notes that a case started (`1`) or finished (`-1`).
+    mutating func caseCount(changedBy change: Int) {
+      hasHeardFromXCTest = true
+      // A case that started before the observer was registered finishes
+      // without having been counted.
+      running = max(0, running + change)
+    }
   }
 
   private static let state = Lock(State())
@@ -48,21 +63,13 @@ enum RunningXCTestCases {
 
   /// What is known now.
   static var status: Status {
-    state.withLock { state in
-      guard state.hasHeardFromXCTest else { return .unknown }
-      return state.running > 0 ? .running : .none
-    }
+    state.withLock { $0.status }
   }
 
   /// What XCTest tells the observer: a case started (`1`) or finished
   /// (`-1`).
   fileprivate static func caseCount(changedBy change: Int) {
-    state.withLock { state in
-      state.hasHeardFromXCTest = true
-      // A case that started before the observer was registered finishes
-      // without having been counted.
-      state.running = max(0, state.running + change)
-    }
+    state.withLock { $0.caseCount(changedBy: change) }
   }
 }
 
