@@ -1,3 +1,4 @@
+import Dispatch
 import FluxCore
 import FluxCoreTesting
 import TestSupport
@@ -109,6 +110,40 @@ final class CombineLatestAndMergeTests: XCTestCase {
       XCTAssertEqual(pairs.last, [2_000, 2_000])
       token.dispose()
     }
+  }
+
+  /// The first pair of two states is there when `subscribe` returns, even
+  /// while another thread keeps changing one of them: the combination
+  /// subscribes to its inputs from inside its own delivery, so what the
+  /// other thread sends meanwhile waits behind the subscribing thread,
+  /// which delivers it before returning.
+  func testTheFirstPairOfTwoStatesIsThereWhenSubscribeReturnsWhileAnotherThreadChangesOne() {
+    let numbers = Variable(0)
+    let names = Variable("a")
+    let stop = TestAtomic(false)
+    let flooding = DispatchGroup()
+    flooding.enter()
+    DispatchQueue.global().async {
+      var value = 0
+      while !stop.load(ordering: .sequentiallyConsistent) {
+        value += 1
+        numbers.value = value
+      }
+      flooding.leave()
+    }
+    var withoutAPair = 0
+    // Many times: a subscription that reached the inputs while the other
+    // thread was delivering into the combination is rare (about 1 in 1,000
+    // without the guarantee).
+    for _ in 0..<5_000 {
+      let pairs = TestRecorder(Observable.combineLatest(numbers, names))
+      if pairs.values.isEmpty { withoutAPair += 1 }
+      pairs.dispose()
+    }
+    stop.store(true, ordering: .sequentiallyConsistent)
+    XCTAssertEqual(flooding.wait(timeout: .now() + 10), .success)
+
+    XCTAssertEqual(withoutAPair, 0, "subscriptions that returned without a pair")
   }
 
   func testDisposingACombinationEndsEveryUpstreamSubscription() {

@@ -1,3 +1,4 @@
+import Dispatch
 import FluxCore
 import FluxCoreTesting
 import Testing
@@ -64,6 +65,29 @@ import Testing
     await tester.receive(\.add, 4) { $0.count = 4 }
     await sender.value
     await tester.finish()
+  }
+
+  /// The tester reads the state only once an action the log saw is in its
+  /// subject's hands.
+  ///
+  /// Here a second log observer holds the dispatching thread for 100 ms
+  /// between the log seeing the action and its dispatch: a tester that
+  /// read the state as soon as the log saw the action would read it before
+  /// the change. The hold only widens that window; the test passes however
+  /// long it is.
+  @Test func theTesterWaitsForADispatchTheLogSawBeforeTheSubjectGotIt() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher) { feature.store.state }
+    let holding = DispatchLog.observe(feature.dispatcher) { _ in
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(100))
+      return nil
+    }
+
+    let sender = Task.detached { feature.actions.add.dispatch(5) }
+    await tester.receive(\.add, 5) { $0.count = 5 }
+    await sender.value
+    await tester.finish()
+    holding.dispose()
   }
 
   /// An action whose value is not `Equatable`, checked with a predicate.
