@@ -72,6 +72,43 @@ final class DataRaceFreeGuaranteeTests: XCTestCase {
     subscription.dispose()
   }
 
+  /// A thread that learns of a delivery only by waiting for it sees what
+  /// the handler wrote: `waitUntilDelivered` that finds the subject idle
+  /// orders the last delivery before it returns.
+  ///
+  /// The dispatching thread tells the other one that it has dispatched
+  /// through a relaxed flag, which orders nothing; the delivery ended on the
+  /// lock-free path, so no lock orders it either. Only the wait's acquiring
+  /// read of the subject's state does: with it relaxed, ThreadSanitizer
+  /// reports the handler's write and the read below as a race
+  /// (`scripts/check-tsan-sees-atomics`).
+  func testAThreadThatWaitedUntilDeliveredSeesWhatTheHandlerWrote() {
+    for round in 0..<200 {
+      let subject = DispatchSubject<Int>()
+      let tally = PlainTally()
+      let subscription = subject.subscribe { value in
+        tally.count += 1
+        tally.sum &+= value
+      }
+      let dispatched = TestAtomic(false)
+      let seen = TestAtomic(0)
+
+      runOnThreads(2) { thread in
+        if thread == 0 {
+          subject.dispatch(round)
+          dispatched.store(true, ordering: .relaxed)
+        } else {
+          while !dispatched.load(ordering: .relaxed) { sched_yield() }
+          guard subject.waitUntilDelivered(timeout: .seconds(10)) else { return }
+          seen.store(tally.count * 1_000 + tally.sum, ordering: .relaxed)
+        }
+      }
+
+      XCTAssertEqual(seen.load(ordering: .relaxed), 1_000 + round)
+      subscription.dispose()
+    }
+  }
+
   func testAHandlerMayKeepPlainStateWhileThreadsSetAVariable() {
     let variable = Variable(0)
     let tally = PlainTally()
