@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCorePersistence
+import FluxCoreTesting
 import Foundation
 import Testing
 
@@ -89,6 +90,69 @@ import Testing
       Data(#"{"value":{"theme":"dark"},"version":1}"#.utf8),
       migrations: [.from(1) { (_: SettingsV1) -> Settings in throw RefusedMigration() }],
       expecting: .migrationFailed(from: 1, "RefusedMigration()"))
+  }
+}
+
+extension DamagedFileTests {
+  /// The time in the name of a file moved aside is the time of the move, in
+  /// UTC: its `yyyyMMdd-HHmmss` lies between a second before the state was
+  /// opened and the moment after (the second of slack covers a system
+  /// clock that reads a little behind Foundation's), so that its date is
+  /// today's, month and all, even across midnight.
+  @Test func theNameOfAFileMovedAsideSaysWhenInUTC() throws {
+    let directory = TemporaryDirectory()
+    try Data().write(to: directory.file())
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+
+    let before = formatter.string(from: Date().addingTimeInterval(-1))
+    let state = try PersistentState(file: directory.file(), default: 0)
+    let after = formatter.string(from: Date())
+
+    guard case .unreadable(let unreadable) = state.restoration else {
+      Issue.record("expected the file to be unreadable, found \(state.restoration)")
+      return
+    }
+    let name = try #require(unreadable.movedTo?.lastPathComponent)
+    let stamp = try #require(name.wholeMatch(of: /state\.json\.unreadable-empty-(\d{8}-\d{6})/))
+    let when = String(stamp.1)
+    #expect(before <= when && when <= after, "\(name): not between \(before) and \(after)")
+  }
+
+  /// A damaged file is moved aside only if it still holds the bytes found
+  /// damaged, checked under the writers' lock: here another process's save
+  /// replaces it just as the lock is taken, and that good file is read and
+  /// left in place, not moved aside.
+  @Test func aGoodFileSavedOverADamagedOneBeforeTheMoveIsReadNotMovedAside() throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file()
+    let good = Data(#"{"value":42,"version":1}"#.utf8)
+    try Data(#"{"value":4"#.utf8).write(to: file)
+    let replaced = Lock(false)
+    var operations = FileOperations.posix
+    operations.lock = { descriptor, operation in
+      let result = FileOperations.posix.lock(descriptor, operation)
+      let isFirst =
+        operation != LOCK_UN
+        && replaced.withLock { done in
+          defer { done = true }
+          return !done
+        }
+      if isFirst { try? good.write(to: file, options: .atomic) }  // another process's save
+      return result
+    }
+
+    let state = try PersistentState(
+      file: file, clock: TestClock(), operations: operations, default: 0)
+
+    #expect(replaced.withLock { $0 }, "the writers' lock was never taken")
+    #expect(state.restoration == .restored(fromVersion: 1))
+    #expect(state.value == 42)
+    #expect((try? contents(of: file)) == good, "the good file is not where it was")
+    #expect(directory.names.filter { $0.contains("unreadable") } == [])
   }
 }
 

@@ -64,6 +64,25 @@ import Testing
     #expect(try contents(of: directory.file()) == saved)
   }
 
+  /// `saveError` holds the read error only until the file reads: a flush
+  /// that found the file unreadable shows it, and once a reload reads the
+  /// file, the error is gone.
+  @Test func reloadClearsTheReadErrorOnceTheFileReads() throws {
+    let directory = TemporaryDirectory()
+    let recorded = RecordedCalls(in: directory)
+    let state = try openWhileReadsFail(directory, recorded)
+    #expect(throws: PersistenceError.self) { try state.flush() }
+    let whileFailing = state.saveError.value
+
+    recorded.failReads(with: nil)
+    let once = state.reload()
+
+    #expect(whileFailing?.kind == .io(errno: EIO))
+    #expect(once == .restored(fromVersion: 1))
+    #expect(state.saveError.value == nil)
+    #expect(state.value == 42)
+  }
+
   /// Before each write, the file is read again: once it reads, the saved
   /// value replaces the state's, and nothing is written over it.
   @Test func aWriteReadsTheFileFirstAndRestoresItsValue() throws {

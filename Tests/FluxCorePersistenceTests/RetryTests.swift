@@ -64,4 +64,27 @@ import Testing
     #expect(try savedValue(in: setup.file, as: Int.self) == 2)
     #expect(setup.state.saveError.value == nil)
   }
+
+  /// A write that succeeds resets the delay: after a failure, a successful
+  /// try again, and a new failure, the next try again comes 1 s later
+  /// again, not 2 s.
+  @Test func aSuccessfulWriteResetsTheDelayBeforeTheNextTryAgain() async throws {
+    let setup = try Setup()
+    let saves = TestRecorder(setup.state.saves)
+    try setup.failAWrite(of: 2)
+    try await setup.clock.waitForSleepers(count: 1)
+    await setup.clock.advance(by: .seconds(1))
+    _ = try await saves.waitForValues(count: 2)
+
+    try setup.failAWrite(of: 3)
+    try await setup.clock.waitForSleepers(count: 1)
+    await setup.clock.advance(by: .milliseconds(999))
+    let beforeASecond = saves.values
+    await setup.clock.advance(by: .milliseconds(1))
+    try await saves.waitForValues(count: 3)
+
+    #expect(beforeASecond == [1, 2])
+    #expect(try savedValue(in: setup.file, as: Int.self) == 3)
+    #expect(setup.state.saveError.value == nil)
+  }
 }

@@ -48,6 +48,57 @@ final class RecordingFaultTests: XCTestCase {
     withExtendedLifetime(recording) {}
   }
 
+  /// After a write error nothing more is buffered: each later action is
+  /// dropped and counted as it is sent, without `stop()` and without
+  /// waiting for the writer, and the recording keeps nothing of it (its
+  /// state is freed once `dispatch` returns).
+  ///
+  /// The writer is held while it encodes the state after action 1, so that
+  /// action 3 waits in the buffer; the write to `/dev/full` then fails, and
+  /// action 3's state, dropped from the buffer, is freed once the buffer
+  /// has noted the failure.
+  func testAfterAWriteErrorEachActionIsDroppedAndCountedAsItIsSent() throws {
+    let dispatcher = NotesDispatcher()
+    let removed = AnyObserverDispatcher(dispatcher).removed
+    let writerIsBusy = DispatchSemaphore(value: 0)
+    let writerMayGo = DispatchSemaphore(value: 0)
+    let failureNoted = DispatchSemaphore(value: 0)
+    let freed = Lock(0)
+    let next = Lock<TrackedState?>(nil)
+    let recording = try ActionRecording.start(
+      dispatcher, writingTo: URL(fileURLWithPath: "/dev/full"),
+      state: { next.withLock { $0.take() } ?? TrackedState() })
+
+    removed.dispatch(1)  // waits in the writer for the next one
+    next.withLock {
+      $0 = TrackedState(encoding: {
+        writerIsBusy.signal()
+        writerMayGo.wait()
+      })
+    }
+    removed.dispatch(2)  // brings 1's state: the writer encodes it, and waits
+    XCTAssertEqual(writerIsBusy.wait(timeout: .now() + .seconds(10)), .success)
+    next.withLock { $0 = TrackedState(freed: { failureNoted.signal() }) }
+    removed.dispatch(3)  // waits in the buffer
+    writerMayGo.signal()  // 1's line goes to /dev/full, and fails
+    XCTAssertEqual(failureNoted.wait(timeout: .now() + .seconds(10)), .success)
+    let before = recording.summary.dropped
+
+    for value in 4..<14 {
+      next.withLock { $0 = TrackedState(freed: { freed.withLock { $0 += 1 } }) }
+      removed.dispatch(value)
+    }
+    let after = recording.summary.dropped
+    let freedAtOnce = freed.withLock { $0 }
+    let summary = recording.stop()
+
+    XCTAssertEqual(after - before, 10, "the actions sent after the error were not dropped at once")
+    XCTAssertEqual(freedAtOnce, 10, "the recording kept actions sent after the error")
+    XCTAssertEqual(summary.actions, 0)
+    XCTAssertEqual(summary.dropped, 13)
+    XCTAssertEqual(summary.error, "/dev/full: write failed: No space left on device")
+  }
+
   /// Lines that were encoded but never reached the file are not counted as
   /// written: the summary counts only what the file holds.
   func testTheSummaryCountsOnlyWhatReachedTheFile() throws {
@@ -128,6 +179,29 @@ final class RecordingFaultTests: XCTestCase {
 }
 
 extension RecordingFaultTests {
+  /// A pipe that a reader has open is refused too: there the recording's
+  /// `open` succeeds at once, and what it opened is checked and refused.
+  func testAPipeWithAReaderIsRefused() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fluxcore-recording-\(UUID().uuidString).fifo").path
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    defer { unlink(path) }
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    XCTAssertGreaterThanOrEqual(reader, 0, String(cString: strerror(errno)))
+    defer { close(reader) }
+
+    let outcome: String
+    do {
+      let recording = try ActionRecording.start(writingTo: URL(fileURLWithPath: path))
+      recording.stop()  // while the reader is open: no write meets a closed pipe
+      outcome = "started"
+    } catch {
+      outcome = "\(error)"
+    }
+
+    XCTAssertEqual(outcome, "\(path): is not a regular file (a pipe)")
+  }
+
   /// While the writer is busy, actions wait in the buffer until their bytes
   /// (as the writer measured the last line: here about 10 KB) would pass
   /// the budget (here 100,000 bytes); the rest are dropped and counted,
