@@ -80,8 +80,8 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   ///   - quietPeriod: How long changes must stop before they are saved.
   ///   - maxDelay: The longest time a change waits to be saved while
   ///     changes never stop for the quiet period. Either of these
-  ///     longer than 1,000 years counts as 1,000 years (sleeping longer
-  ///     would trap).
+  ///     longer than 100 years counts as 100 years (a longer sleep would trap
+  ///     or never be freed).
   ///   - clock: The clock that measures the quiet period and the delays.
   ///   - makeDefault: The state when there is none to restore.
   /// - Throws: A ``PersistenceError`` of kind

@@ -18,7 +18,7 @@ import Foundation
 /// dispatched: every line must be a recorded action (`label`, `time`,
 /// `value`), name a subject the dispatcher has, and hold a value of that
 /// subject's type, at a time no earlier than the line before's (and no
-/// later than 1,000 years after the recording began). The first line that
+/// later than 100 years after the recording began). The first line that
 /// does not throws a ``ReplayError`` naming the line and the reason, and
 /// nothing is dispatched. Blank lines are ignored; a file with no action is
 /// an error.
@@ -65,7 +65,7 @@ public struct ActionReplay: Sendable {
   }
 
   /// The latest time an action may have, in seconds after the recording
-  /// began: FluxCore's longest wait, 1,000 years.
+  /// began: FluxCore's longest wait, 100 years.
   static let latestTime = Double(Duration.longestWait.components.seconds)
 
   /// The actions, in the order recorded.
@@ -125,7 +125,7 @@ public struct ActionReplay: Sendable {
       guard header.time <= Self.latestTime else {
         throw ReplayError(
           line: number,
-          reason: "the time \(header.time) is more than 1,000 years after the recording began")
+          reason: "the time \(header.time) is more than 100 years after the recording began")
       }
       guard let decoding = subject as? any DecodingSubject else {
         throw ReplayError(

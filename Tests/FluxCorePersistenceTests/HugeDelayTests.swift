@@ -5,7 +5,7 @@ import Testing
 
 /// A quiet period or a longest delay far longer than any real wait, as a
 /// user might pass to mean "only when I flush": the state's timer sleeps at
-/// most 1,000 years (the runtime traps on a sleep until an instant whose
+/// most 100 years (the runtime traps on a sleep until an instant whose
 /// seconds do not fit in 64 bits), and `flush()` still saves.
 @Suite struct HugeDelayTests {
   @Test func delaysLongerThanTheLongestWaitSleepTheLongestWait() async throws {

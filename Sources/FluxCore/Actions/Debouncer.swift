@@ -36,7 +36,8 @@ public final class Debouncer {
   ///
   /// - Parameters:
   ///   - interval: How long the input must stay unchanged; one longer
-  ///     than 1,000 years waits 1,000 years (sleeping longer would trap).
+  ///     than 100 years waits 100 years (a longer sleep would trap
+  ///     or never be freed).
   ///   - clock: The clock that measures it.
   public init<C: Clock>(for interval: Duration, clock: C) where C.Duration == Duration {
     self.interval = interval

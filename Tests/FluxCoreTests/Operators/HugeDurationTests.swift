@@ -3,7 +3,7 @@ import FluxCoreTesting
 import TestSupport
 import Testing
 
-/// Intervals far longer than any real wait: FluxCore sleeps 1,000 years.
+/// Intervals far longer than any real wait: FluxCore sleeps 100 years.
 ///
 /// A user might pass `.seconds(Int64.max)` to mean "never"; the runtime
 /// traps on a sleep until an instant whose seconds do not fit in 64 bits, so

@@ -3,7 +3,7 @@ import FluxCoreTesting
 import Testing
 
 /// Timeouts far longer than any real wait, as a test might pass to mean
-/// "no limit": the testing kit's waits sleep at most 1,000 years (the
+/// "no limit": the testing kit's waits sleep at most 100 years (the
 /// runtime traps on a sleep until an instant whose seconds do not fit in
 /// 64 bits), so each wait below returns as soon as its condition holds.
 @Suite struct HugeTimeoutTests {

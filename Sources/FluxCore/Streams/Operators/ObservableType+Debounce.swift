@@ -15,7 +15,8 @@ extension ObservableType {
   ///
   /// - Parameters:
   ///   - interval: How long the stream must stay quiet; one longer than
-  ///     1,000 years waits 1,000 years (sleeping longer would trap).
+  ///     100 years waits 100 years (a longer sleep would trap
+  ///     or never be freed).
   ///   - clock: The clock that measures it.
   /// - Returns: An observable of the last value of each burst.
   public func debounce<C: Clock>(

@@ -20,8 +20,8 @@ extension ObservableType {
   ///
   /// - Parameters:
   ///   - interval: The shortest time between two delivered values; one
-  ///     longer than 1,000 years counts as 1,000 years (sleeping longer
-  ///     would trap).
+  ///     longer than 100 years counts as 100 years (a longer sleep would trap
+  ///     or never be freed).
   ///   - clock: The clock that measures it.
   ///   - latest: Whether to deliver the latest value held when an interval
   ///     ends (`true`, the default), or to drop it.
