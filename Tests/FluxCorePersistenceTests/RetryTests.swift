@@ -34,6 +34,23 @@ import Testing
       #expect(throws: PersistenceError.self) { try state.flush() }
       try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
     }
+
+    /// Fails a write of `value`, then moves the clock to 1 ms before a
+    /// second later, and on to it.
+    ///
+    /// - Returns: What `saves` held 1 ms before the second, once it holds
+    ///   `count` values.
+    func failAWriteAndWaitASecond(
+      of value: Int, recordedBy saves: TestRecorder<Int>, untilSaved count: Int
+    ) async throws -> [Int] {
+      try failAWrite(of: value)
+      try await clock.waitForSleepers(count: 1)
+      await clock.advance(by: .milliseconds(999))
+      let beforeASecond = saves.values
+      await clock.advance(by: .milliseconds(1))
+      try await saves.waitForValues(count: count)
+      return beforeASecond
+    }
   }
 
   @Test func aFlushAfterAFailedWriteTriesAgainWithNoChangeSince() throws {
@@ -52,13 +69,9 @@ import Testing
   @Test func aFailedWriteIsTriedAgainASecondLater() async throws {
     let setup = try Setup()
     let saves = TestRecorder(setup.state.saves)
-    try setup.failAWrite(of: 2)
 
-    try await setup.clock.waitForSleepers(count: 1)
-    await setup.clock.advance(by: .milliseconds(999))
-    let beforeASecond = saves.values
-    await setup.clock.advance(by: .milliseconds(1))
-    try await saves.waitForValues(count: 2)
+    let beforeASecond = try await setup.failAWriteAndWaitASecond(
+      of: 2, recordedBy: saves, untilSaved: 2)
 
     #expect(beforeASecond == [1])
     #expect(try savedValue(in: setup.file, as: Int.self) == 2)
@@ -76,12 +89,8 @@ import Testing
     await setup.clock.advance(by: .seconds(1))
     _ = try await saves.waitForValues(count: 2)
 
-    try setup.failAWrite(of: 3)
-    try await setup.clock.waitForSleepers(count: 1)
-    await setup.clock.advance(by: .milliseconds(999))
-    let beforeASecond = saves.values
-    await setup.clock.advance(by: .milliseconds(1))
-    try await saves.waitForValues(count: 3)
+    let beforeASecond = try await setup.failAWriteAndWaitASecond(
+      of: 3, recordedBy: saves, untilSaved: 3)
 
     #expect(beforeASecond == [1, 2])
     #expect(try savedValue(in: setup.file, as: Int.self) == 3)
