@@ -128,6 +128,7 @@ static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *
 
 extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
+extern intptr_t fluxcore_frames_are_kept;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
@@ -137,6 +138,11 @@ static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_
 /// How many hops to a queue or to the main actor FluxCore has made.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(void) {
   return &fluxcore_hop_count;
+}
+
+/// Whether a main-actor view exists, so that subjects keep frames: 0 or 1.
+static inline __attribute__((always_inline)) intptr_t *fluxcore_frames_are_kept_word(void) {
+  return &fluxcore_frames_are_kept;
 }
 
 #endif

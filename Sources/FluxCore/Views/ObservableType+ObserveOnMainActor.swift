@@ -71,7 +71,7 @@ extension ObservableType {
     receiving mode: DeliveryMode,
     _ onNext: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
-    subscribe(through: Hop(mode: mode, mainActorHandler: onNext))
+    subscribe(through: MainHop(mode: mode, handler: onNext))
   }
 
   /// The former name of ``observeOnMainActor(receiving:_:)``, whose mode
