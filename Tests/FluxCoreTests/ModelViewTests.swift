@@ -4,8 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The model test's main-actor view (guarantee 10): generated features of
-/// two to four stores, sent distinct actions from one to three threads, read
+/// The model test's main-actor view (guarantee 10).
+///
+/// Generated features of two to four stores, sent distinct actions from one to three threads, read
 /// by a view one of the ways onto the main actor. Every frame the view draws
 /// is a state between two actions, and the last one is the stores' state.
 ///
