@@ -140,6 +140,19 @@ static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(v
   return &fluxcore_hop_count;
 }
 
+/// The calling thread's frame of main-actor views (a retained Swift object,
+/// or null): one word of thread-local storage, in the initial-exec model so
+/// that reading it is a load, not a call.
+extern __thread void *fluxcore_thread_frame __attribute__((tls_model("initial-exec")));
+
+static inline __attribute__((always_inline)) void *fluxcore_thread_frame_get(void) {
+  return fluxcore_thread_frame;
+}
+
+static inline __attribute__((always_inline)) void fluxcore_thread_frame_set(void *frame) {
+  fluxcore_thread_frame = frame;
+}
+
 /// Whether a main-actor view exists, so that subjects keep frames: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_frames_are_kept_word(void) {
   return &fluxcore_frames_are_kept;

@@ -65,6 +65,7 @@ extension DispatchSubject {
   ///   deliver beyond what it owes. `nil` for a relay.
   @inlinable
   func deliverQueued(budget: Int?) {
+    if endFrameWithoutTheLock() { return }
     var run = DeliveryRun(thread: currentThreadID(), budget: budget)
     var batch = ContiguousArray<PendingEntry<Element>>()
     // Markers reached in the last batch: woken after the next step, so that
@@ -96,6 +97,27 @@ extension DispatchSubject {
         return
       }
     }
+  }
+
+  /// Gives the role back and commits the thread's frame, if that is all
+  /// that is left.
+  ///
+  /// That is: nothing pending, the snapshot up to date, and the
+  /// delivery's only news that it ends a frame (which made the lock-free
+  /// give-back fail). Whether it did.
+  ///
+  /// The caller holds the role and has not taken the lock for this
+  /// delivery since, so the queue's bookkeeping (`holder`, `owed`) is as the
+  /// last give-back left it.
+  @inlinable
+  func endFrameWithoutTheLock() -> Bool {
+    let word = core.delivery.load(ordering: .relaxed)
+    guard word & (DeliveryState.pending | DeliveryState.stale) == 0,
+      word & DeliveryState.endsFrame != 0,
+      core.delivery.compareExchange(expected: word, desired: 0, ordering: .releasing)
+    else { return false }
+    ThreadFrame.commit(endedBy: core)
+    return true
   }
 
   /// Decides what `run` does next and, to deliver, moves the next batch

@@ -74,6 +74,7 @@ enum KeptFrames: Sendable {
 
   /// A main-actor view has started observing: the first one makes every
   /// subject keep frames.
+  @usableFromInline
   static func viewAppeared() {
     listing.withLock { listing in
       listing.views += 1
@@ -83,6 +84,7 @@ enum KeptFrames: Sendable {
 
   /// A main-actor view has stopped observing: once none is left, subjects
   /// deliver without frames again.
+  @usableFromInline
   static func viewDisappeared() {
     listing.withLock { listing in
       listing.views -= 1

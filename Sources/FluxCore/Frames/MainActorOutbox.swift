@@ -5,53 +5,56 @@ import Dispatch
 @usableFromInline
 protocol FrameMember: AnyObject, Sendable {
   /// Makes what `thread`'s frame gave this member ready for the main actor;
-  /// whether something is ready. Called with the outbox's lock held.
+  /// whether the member must now be listed for a turn (it was not, and has
+  /// something ready), which it notes as done.
   func commit(from thread: UInt) -> Bool
-  /// Takes what is ready, as the delivery to run on the main actor. Called
-  /// with the outbox's lock held, on the main actor.
-  func takeCommitted() -> (@MainActor () -> Void)?
+  /// Takes what is ready, as the delivery to run on the main actor, and
+  /// notes that the member is no longer listed. Called with the outbox's
+  /// lock held, on the main actor.
+  func takeReady() -> (@MainActor () -> Void)?
 }
 
 /// What committed frames have made ready for the main actor, delivered in
 /// one main-queue turn.
 ///
-/// A frame is committed whole, under this lock, and a turn takes everything
-/// committed so far under the same lock, so a turn never shows part of a
-/// frame: every view it changes shows the same set of finished actions. One
-/// turn is scheduled per burst: commits that come while a turn is scheduled
-/// and has not yet taken its members join it.
+/// A turn takes, under this lock, everything that members made ready so
+/// far. A frame with several members is committed under the same lock, so a
+/// turn never shows part of one: every view it changes shows the same set of
+/// finished actions. A frame with one member needs no such care (a turn
+/// sees all of it or none of it) and commits under that member's lock only.
+/// One turn is scheduled per burst: members made ready while a turn is
+/// scheduled and has not yet taken them join it.
+@usableFromInline
 enum MainActorOutbox: Sendable {
   private struct State: Sendable {
     var members: [any FrameMember] = []
-    var listed: Set<ObjectIdentifier> = []
     var isScheduled = false
   }
 
   private static let state = Lock(State())
 
-  /// Commits a frame: what `thread` gave each of `members`.
+  /// Commits a frame with one member: what `thread` gave it.
+  static func commit(_ member: any FrameMember, from thread: UInt) {
+    if member.commit(from: thread) { list(member) }
+  }
+
+  /// Commits a frame with several members: what `thread` gave each.
   static func commit(_ members: [any FrameMember], from thread: UInt) {
-    guard !members.isEmpty else { return }
     let schedule = state.withLock { state in
-      for member in members where member.commit(from: thread) {
-        list(member, in: &state)
-      }
+      for member in members where member.commit(from: thread) { state.members.append(member) }
       return scheduleIfNeeded(&state)
     }
     if schedule { scheduleTurn() }
   }
 
-  /// Lists a member that made a value ready on its own, outside any frame.
-  static func post(_ member: any FrameMember) {
+  /// Lists a member that has made something ready and noted itself listed.
+  @usableFromInline
+  static func list(_ member: any FrameMember) {
     let schedule = state.withLock { state in
-      list(member, in: &state)
+      state.members.append(member)
       return scheduleIfNeeded(&state)
     }
     if schedule { scheduleTurn() }
-  }
-
-  private static func list(_ member: any FrameMember, in state: inout State) {
-    if state.listed.insert(ObjectIdentifier(member)).inserted { state.members.append(member) }
   }
 
   private static func scheduleIfNeeded(_ state: inout State) -> Bool {
@@ -64,15 +67,13 @@ enum MainActorOutbox: Sendable {
     DispatchQueue.main.async { deliverTurn() }
   }
 
-  /// One main-actor turn: takes everything committed, then delivers it.
+  /// One main-actor turn: takes everything ready, then delivers it.
   private static func deliverTurn() {
     HopCount.record()
     let deliveries = state.withLock { state in
       state.isScheduled = false
-      let members = state.members
-      state.members = []
-      state.listed = []
-      return members.compactMap { $0.takeCommitted() }
+      defer { state.members.removeAll(keepingCapacity: true) }
+      return state.members.compactMap { $0.takeReady() }
     }
     // The main queue runs on the main actor's thread.
     MainActor.assumeIsolated {

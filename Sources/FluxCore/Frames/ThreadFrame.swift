@@ -1,3 +1,5 @@
+import CFluxCoreAtomics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,24 +38,44 @@ import Darwin
 /// Touched only by its own thread.
 @usableFromInline
 final class ThreadFrame {
+  // Unchecked exclusivity: only this frame's thread touches these, one
+  // access at a time (no access spans a call that could reach another), so
+  // the run-time check, a thread-local lookup per access, buys nothing.
+
   /// The outermost delivery's core, while it may still hold its role.
-  private var owner: SubjectCore?
+  @exclusivity(unchecked) @usableFromInline var owner: SubjectCore?
   /// The identity bits of the owner's role when it took the frame.
-  private var ownerRole = 0
-  /// The hops that keep a value of this thread's for the frame.
-  private var members: [any FrameMember] = []
+  @exclusivity(unchecked) @usableFromInline var ownerRole = 0
+  /// The first hop that keeps a value of this thread's for the frame.
+  @exclusivity(unchecked) private var firstMember: (any FrameMember)?
+  /// The others, if any: most frames change one view.
+  @exclusivity(unchecked) private var otherMembers: [any FrameMember] = []
 
   /// The calling thread's frame, made on first use.
+  ///
+  /// A load of a thread-local word; the frame is released when its thread
+  /// ends (through a pthread key, whose destructor runs then).
+  @inlinable
+  @inline(__always)
   static var current: ThreadFrame {
-    if let stored = pthread_getspecific(frameKey) {
+    if let stored = fluxcore_thread_frame_get() {
       return Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored)).takeUnretainedValue()
     }
+    return makeCurrent()
+  }
+
+  @usableFromInline
+  @inline(never)
+  static func makeCurrent() -> ThreadFrame {
     let frame = ThreadFrame()
-    pthread_setspecific(frameKey, UnsafeRawPointer(Unmanaged.passRetained(frame).toOpaque()))
+    let retained = UnsafeRawPointer(Unmanaged.passRetained(frame).toOpaque())
+    pthread_setspecific(frameKey, retained)
+    fluxcore_thread_frame_set(UnsafeMutableRawPointer(mutating: retained))
     return frame
   }
 
   /// Whether a delivery that keeps this frame is under way on this thread.
+  @inlinable
   var isOpen: Bool {
     guard let owner else { return false }
     let word = owner.delivery.load(ordering: .relaxed)
@@ -71,7 +93,7 @@ final class ThreadFrame {
       // Only a frame whose owner ended without committing, which its
       // members prevent, could hold members here: commit them now rather
       // than keep them.
-      if !frame.members.isEmpty { frame.commitMembers() }
+      if frame.firstMember != nil { frame.commitMembers() }
       frame.owner = core
     }
     frame.ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
@@ -81,12 +103,15 @@ final class ThreadFrame {
   /// commit the frame.
   ///
   /// The caller has checked ``isOpen`` on this thread.
+  @usableFromInline
   func add(_ member: any FrameMember) {
-    if members.isEmpty, let owner {
+    guard firstMember != nil else {
+      firstMember = member
       // This thread holds the owner's role: only it changes these bits.
-      owner.delivery.bitwiseOr(DeliveryState.endsFrame, ordering: .relaxed)
+      owner?.delivery.bitwiseOr(DeliveryState.endsFrame, ordering: .relaxed)
+      return
     }
-    members.append(member)
+    otherMembers.append(member)
   }
 
   /// Commits the calling thread's frame, whose owner `core` has just ended
@@ -94,27 +119,38 @@ final class ThreadFrame {
   @usableFromInline
   static func commit(endedBy core: SubjectCore) {
     let frame = current
+    // The owner stays recorded: its role, given back, no longer matches, so
+    // the next outermost delivery takes its place (and keeping it saves a
+    // release and a retain per action).
     guard frame.owner === core else { return }
     frame.commitMembers()
-    frame.owner = nil
   }
 
   private func commitMembers() {
-    let committed = members
-    members = []
-    MainActorOutbox.commit(committed, from: currentThreadID())
+    guard let first = firstMember.take() else { return }
+    if otherMembers.isEmpty {
+      MainActorOutbox.commit(first, from: currentThreadID())
+    } else {
+      otherMembers.append(first)
+      MainActorOutbox.commit(otherMembers, from: currentThreadID())
+      otherMembers.removeAll(keepingCapacity: true)
+    }
   }
 }
 
-/// The key of each thread's frame; the frame is released when its thread
-/// ends.
+/// The key whose destructor releases a thread's frame when the thread ends
+/// (the thread-local word itself has no destructor).
 private let frameKey: pthread_key_t = {
   var key = pthread_key_t()
   let created = withUnsafeMutablePointer(to: &key) { key in
     #if canImport(Darwin)
-    pthread_key_create(key) { Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer($0)).release() }
+    pthread_key_create(key) {
+      fluxcore_thread_frame_set(nil)
+      Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer($0)).release()
+    }
     #else
     pthread_key_create(key) { stored in
+      fluxcore_thread_frame_set(nil)
       if let stored { Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored)).release() }
     }
     #endif

@@ -49,12 +49,15 @@ final class AtomicWordLayoutTests: XCTestCase {
   }
 
   @MainActor
-  func testAMainActorHopsFlagIsItsFirstStoredProperty() {
+  func testAMainActorHopsWordsAreItsFirstStoredProperty() {
     let hop = MainHop<Int>(mode: .everyValue) { _ in }
 
     hop.isDisposed.store(true, ordering: .relaxed)
+    hop.subscribingThread.store(7, ordering: .relaxed)
 
-    XCTAssertEqual(hop.atomicWord, 1)
+    XCTAssertEqual(hop.atomicWords.0, 1)
+    XCTAssertEqual(hop.atomicWords.1, 7)
+    hop.subscribingThread.store(0, ordering: .relaxed)
     hop.dispose()
   }
 

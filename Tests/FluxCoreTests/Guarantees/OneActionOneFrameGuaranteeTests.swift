@@ -160,5 +160,9 @@ extension [Shown] {
 
 /// A number for the calling thread, to tell threads apart.
 private func currentThreadNumber() -> UInt {
-  UInt(bitPattern: ObjectIdentifier(Thread.current).hashValue)
+  #if canImport(Darwin)
+  UInt(bitPattern: pthread_self())
+  #else
+  UInt(pthread_self())
+  #endif
 }
