@@ -38,7 +38,10 @@ extension ObservableType {
   /// ``observeOnMainActor(receiving:_:)``: subscribing on the main queue to
   /// an observable on `.main`, what the source delivers while subscribing
   /// (the current value of a ``Property``) is delivered before `subscribe`
-  /// returns.
+  /// returns. On `.main`, values also wait for the end of the action that
+  /// produced them, and arrive with everything else it changed, exactly as
+  /// with ``observeOnMainActor(receiving:_:)`` (guarantee 10); on any other
+  /// queue they arrive as they are delivered.
   ///
   /// ```swift
   /// store.log.observe(on: logQueue, receiving: .everyValue).subscribe { write($0) }

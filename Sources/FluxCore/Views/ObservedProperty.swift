@@ -18,7 +18,10 @@ import Observation
 /// Changes arrive latest-only: a burst of writes to the store's property
 /// costs one main-queue hop and one change of ``value``, with the newest
 /// state, so a view never renders a state that a later write of the same
-/// burst replaced. When `Value` is `Equatable`, a write of an equal value
+/// burst replaced. They arrive once the action that made them has been
+/// delivered, in the same main-actor turn as everything else that action
+/// changed, so two `ObservedProperty` objects of two stores never show one
+/// store's new state beside the other's old one (guarantee 10). When `Value` is `Equatable`, a write of an equal value
 /// changes nothing and notifies nobody.
 ///
 /// > Important: The object holds one subscription to the store's property
