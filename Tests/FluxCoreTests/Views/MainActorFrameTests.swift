@@ -40,7 +40,7 @@ import Testing
     /// Starts the action on a background thread; returns once it has made
     /// its write and is still in progress.
     func start(_ value: Int) {
-      onANewThread { [action, finished] in
+      startThread { [action, finished] in
         action.dispatch(value)
         finished.signal()
       }
@@ -124,7 +124,7 @@ import Testing
   func aValueOnTheSpotNeverOvertakesOneThatCameFirst(mode: DeliveryMode) async {
     let source = Observable<Int> { onNext in
       let fromAnotherThread = DispatchSemaphore(value: 0)
-      onANewThread {
+      startThread {
         onNext(1)
         fromAnotherThread.signal()
       }

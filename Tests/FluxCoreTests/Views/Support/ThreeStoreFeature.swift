@@ -140,10 +140,10 @@ func letTheMainActorRedraw() {
   }
 }
 
-/// Runs `body` on a thread of its own (a network callback's, say), not on
+/// Starts `body` on a thread of its own (a network callback's, say), not on
 /// Dispatch's global queue, whose few threads other tests may hold while
-/// they wait for the main actor.
-func onANewThread(_ body: @escaping @Sendable () -> Void) {
+/// they wait for the main actor; returns at once.
+func startThread(_ body: @escaping @Sendable () -> Void) {
   let thread = Thread(block: body)
   thread.stackSize = 1 << 20
   thread.start()
@@ -152,7 +152,7 @@ func onANewThread(_ body: @escaping @Sendable () -> Void) {
 /// Runs `body` on a thread of its own and returns once it has returned.
 func onANewThread(_ body: @escaping @Sendable () -> Void) async {
   await withCheckedContinuation { done in
-    onANewThread {
+    startThread {
       body()
       done.resume()
     }
