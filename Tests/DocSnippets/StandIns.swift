@@ -65,6 +65,21 @@ public struct List<Content: View>: View {
   public var body: Never_View { Never_View() }
 }
 
+/// A view per element of a collection.
+public struct ForEach<Content: View>: View {
+  /// Creates one.
+  public init<Data: RandomAccessCollection, ID: Hashable>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> Content
+  ) {}
+  /// What the view shows.
+  public var body: Never_View { Never_View() }
+}
+
+extension List {
+  /// Creates one of fixed content.
+  public init(@ViewBuilder content: () -> Content) {}
+}
+
 /// State a view owns.
 @MainActor
 @propertyWrapper

@@ -16,6 +16,7 @@ struct Report: Codable {
   let counts: [Count]
   let ratios: [Ratio]
   let mainActor: MainActorReport
+  let fineGrained: FineGrainedReport?
   let overload: OverloadReport?
   let recording: RecordingReport?
   let persistence: PersistenceReport

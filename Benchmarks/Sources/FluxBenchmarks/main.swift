@@ -7,6 +7,7 @@ import Foundation
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
 //     [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
 //     [--overload-events E] [--main-actor-values V] [--recorded-actions A]
+//     [--fine-grained-rows R]
 //
 // --json prints the report as JSON instead of tables; --json-file writes it to
 // PATH as well as printing the tables (scripts/run-benchmarks records a run
@@ -16,7 +17,8 @@ import Foundation
 // (default 1,000,000; 0 skips it); --main-actor-values how many values go to
 // the main actor in the main-actor scenario (default 100,000);
 // --recorded-actions how many actions the recording scenario sends (default
-// 100,000; 0 skips it).
+// 100,000; 0 skips it); --fine-grained-rows how long the fine-grained
+// observation scenario's list is (default 10,000; 0 skips it).
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
@@ -28,6 +30,7 @@ var onlyContender: String?
 var overloadEvents = 1_000_000
 var mainActorValues = 100_000
 var recordedActions = 100_000
+var fineGrainedRows = 10_000
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
@@ -43,11 +46,14 @@ while let argument = arguments.popFirst() {
     mainActorValues = arguments.popFirst().flatMap(Int.init) ?? mainActorValues
   case "--recorded-actions":
     recordedActions = arguments.popFirst().flatMap(Int.init) ?? recordedActions
+  case "--fine-grained-rows":
+    fineGrainedRows = arguments.popFirst().flatMap(Int.init) ?? fineGrainedRows
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: FluxBenchmarks [--json] [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
-          + " [--overload-events E] [--main-actor-values V] [--recorded-actions A]\n").utf8))
+          + " [--overload-events E] [--main-actor-values V] [--recorded-actions A]"
+          + " [--fine-grained-rows R]\n").utf8))
     exit(2)
   }
 }
@@ -80,6 +86,9 @@ let counts =
   ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
     + allocationsPerOperation(operations: 100_000) : []
 let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
+let fineGrained =
+  fineGrainedRows > 0
+  ? await fineGrainedScenario(rows: fineGrainedRows, changes: max(3, min(rounds, 15))) : nil
 let overload = overloadEvents > 0 ? overloadScenario(eventsPerFlooder: overloadEvents) : nil
 let persistence = persistenceScenario(runs: max(1, min(rounds, 5)))
 let recording =
@@ -87,7 +96,8 @@ let recording =
   ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 7))) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
-  ratios: ratios(results, counts), mainActor: mainActor, overload: overload,
+  ratios: ratios(results, counts), mainActor: mainActor, fineGrained: fineGrained,
+  overload: overload,
   recording: recording, persistence: persistence)
 
 let encoder = JSONEncoder()
@@ -100,6 +110,7 @@ if json {
 } else {
   printTable(report)
   printMainActor(mainActor)
+  if let fineGrained { printFineGrained(fineGrained) }
   if let overload { printOverload(overload) }
   if let recording { printRecording(recording) }
   printPersistence(persistence)

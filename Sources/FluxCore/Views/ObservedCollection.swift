@@ -95,7 +95,7 @@ where Element.ID: Sendable {
   public subscript(id id: Element.ID) -> Element? {
     readRows.insert(id)
     registrar.access(self, keyPath: \.[row: id])
-    return index.position(of: id).map { storage[$0] }
+    return index.element(id)
   }
 
   /// The whole list: a dependency on all of it.
@@ -112,13 +112,12 @@ where Element.ID: Sendable {
   var trackedRowCount: Int { readRows.count }
 
   private func receive(_ new: [Element]) {
-    guard new != storage else { return }
-    let newIndex = index.updated(from: storage, to: new)
-    let idsChanged = newIndex.ids != index.ids
+    let difference = index.difference(from: storage, to: new)
+    let idsChanged = difference.idsChanged
+    guard idsChanged || !difference.changedRows.isEmpty || new != storage else { return }
+    let newIndex = difference.index
     let countChanged = new.count != storage.count
-    let changedRows = readRows.filter { id in
-      index.position(of: id).map { storage[$0] } != newIndex.position(of: id).map { new[$0] }
-    }
+    let changedRows = difference.changedRows.filter { readRows.contains($0) }
     registrar.willSet(self, keyPath: \.elements)
     if idsChanged { registrar.willSet(self, keyPath: \.ids) }
     if countChanged { registrar.willSet(self, keyPath: \.count) }
