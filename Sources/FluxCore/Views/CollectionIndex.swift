@@ -36,8 +36,9 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
     var changedRows: [Element.ID]
   }
 
-  /// Compares `old` with `new` in one pass: the ids both lists start and end
-  /// with are compared element by element where they stand, and only the
+  /// Compares `old` with `new` in one pass.
+  ///
+  /// The ids both lists start and end with are compared element by element where they stand, and only the
   /// elements in between, if any, by id. So an edit, an append, a removal or
   /// a move costs one pass of `==` over the list and a few lookups by id;
   /// with duplicate ids, the index is rebuilt.
@@ -91,7 +92,8 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
         changed.append(id)
       }
       for element in added
-      where seen.insert(element.id).inserted && self.element(element.id) != index.element(element.id)
+      where seen.insert(element.id).inserted
+        && self.element(element.id) != index.element(element.id)
       {
         changed.append(element.id)
       }
