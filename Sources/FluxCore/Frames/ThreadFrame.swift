@@ -42,8 +42,14 @@ final class ThreadFrame {
   // access at a time (no access spans a call that could reach another), so
   // the run-time check, a thread-local lookup per access, buys nothing.
 
-  /// The outermost delivery's core, while it may still hold its role.
+  /// The outermost delivery's core, while it may still hold its role: kept
+  /// alive here, and read through the two words below, which need no
+  /// reference counting.
   @exclusivity(unchecked) @usableFromInline var owner: SubjectCore?
+  /// The owner's identity (its address), for comparing.
+  @exclusivity(unchecked) @usableFromInline var ownerIdentity: UnsafeMutableRawPointer?
+  /// The owner's delivery word.
+  @exclusivity(unchecked) @usableFromInline var ownerWord: UnsafeMutablePointer<Int>?
   /// The identity bits of the owner's role when it took the frame.
   @exclusivity(unchecked) @usableFromInline var ownerRole = 0
   /// The first hop that keeps a value of this thread's for the frame.
@@ -51,24 +57,25 @@ final class ThreadFrame {
   /// The others, if any: most frames change one view.
   @exclusivity(unchecked) private var otherMembers: [any FrameMember] = []
 
-  /// The calling thread's frame, made on first use.
+  /// The calling thread's frame, made on first use, without a retain: use
+  /// it through `_withUnsafeGuaranteedRef`.
   ///
   /// A load of a thread-local word; the frame is released when its thread
   /// ends (through a pthread key, whose destructor runs then).
   @inlinable
   @inline(__always)
-  static var current: ThreadFrame {
+  static var current: Unmanaged<ThreadFrame> {
     if let stored = fluxcore_thread_frame_get() {
-      return Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored)).takeUnretainedValue()
+      return Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))
     }
     return makeCurrent()
   }
 
   @usableFromInline
   @inline(never)
-  static func makeCurrent() -> ThreadFrame {
-    let frame = ThreadFrame()
-    let retained = UnsafeRawPointer(Unmanaged.passRetained(frame).toOpaque())
+  static func makeCurrent() -> Unmanaged<ThreadFrame> {
+    let frame = Unmanaged.passRetained(ThreadFrame())
+    let retained = UnsafeRawPointer(frame.toOpaque())
     pthread_setspecific(frameKey, retained)
     fluxcore_thread_frame_set(UnsafeMutableRawPointer(mutating: retained))
     return frame
@@ -77,8 +84,8 @@ final class ThreadFrame {
   /// Whether a delivery that keeps this frame is under way on this thread.
   @inlinable
   var isOpen: Bool {
-    guard let owner else { return false }
-    let word = owner.delivery.load(ordering: .relaxed)
+    guard let ownerWord else { return false }
+    let word = AtomicWord(ownerWord).load(ordering: .relaxed)
     return word & DeliveryState.delivering != 0 && word & ~DeliveryState.flags == ownerRole
   }
 
@@ -87,16 +94,20 @@ final class ThreadFrame {
   /// delivery that does.
   @usableFromInline
   static func enter(_ core: SubjectCore) {
-    let frame = current
-    if frame.owner !== core {
-      if frame.isOpen { return }
-      // Only a frame whose owner ended without committing, which its
-      // members prevent, could hold members here: commit them now rather
-      // than keep them.
-      if frame.firstMember != nil { frame.commitMembers() }
-      frame.owner = core
+    current._withUnsafeGuaranteedRef { frame in
+      let identity = Unmanaged.passUnretained(core).toOpaque()
+      if frame.ownerIdentity != identity {
+        if frame.isOpen { return }
+        // Only a frame whose owner ended without committing, which its
+        // members prevent, could hold members here: commit them now rather
+        // than keep them.
+        if frame.firstMember != nil { frame.commitMembers() }
+        frame.owner = core
+        frame.ownerIdentity = identity
+        frame.ownerWord = core.delivery.address
+      }
+      frame.ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
     }
-    frame.ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
   }
 
   /// Adds `member` to the open frame; the first member makes the owner's end
@@ -108,7 +119,9 @@ final class ThreadFrame {
     guard firstMember != nil else {
       firstMember = member
       // This thread holds the owner's role: only it changes these bits.
-      owner?.delivery.bitwiseOr(DeliveryState.endsFrame, ordering: .relaxed)
+      if let ownerWord {
+        AtomicWord(ownerWord).bitwiseOr(DeliveryState.endsFrame, ordering: .relaxed)
+      }
       return
     }
     otherMembers.append(member)
@@ -118,12 +131,13 @@ final class ThreadFrame {
   /// its delivery.
   @usableFromInline
   static func commit(endedBy core: SubjectCore) {
-    let frame = current
-    // The owner stays recorded: its role, given back, no longer matches, so
-    // the next outermost delivery takes its place (and keeping it saves a
-    // release and a retain per action).
-    guard frame.owner === core else { return }
-    frame.commitMembers()
+    current._withUnsafeGuaranteedRef { frame in
+      // The owner stays recorded: its role, given back, no longer matches,
+      // so the next outermost delivery takes its place (and keeping it
+      // saves a release and a retain per action).
+      guard frame.ownerIdentity == Unmanaged.passUnretained(core).toOpaque() else { return }
+      frame.commitMembers()
+    }
   }
 
   private func commitMembers() {

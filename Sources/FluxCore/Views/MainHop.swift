@@ -90,22 +90,25 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     guard !isDisposed.load(ordering: .relaxed) else { return }
     let thread = currentThreadID()
     let value = NumberedValue(element, number: lanes.nextNumber())
-    let frame = ThreadFrame.current
-    guard frame.isOpen, subscribingThread.load(ordering: .relaxed) == 0 else {
-      return receiveUnderLock(value, on: thread, inFrame: frame.isOpen, frame: frame)
+    ThreadFrame.current._withUnsafeGuaranteedRef { frame in
+      guard frame.isOpen, subscribingThread.load(ordering: .relaxed) == 0 else {
+        return receiveUnderLock(value, on: thread, inFrame: frame.isOpen, frame: frame)
+      }
+      var lane = lanes.lane(heldBy: thread)
+      let joins = lane < 0
+      if joins { lane = lanes.claim(for: thread) }
+      guard lane >= 0 else {
+        return receiveUnderLock(value, on: thread, inFrame: true, frame: frame)
+      }
+      switch mode {
+      case .latestValue:
+        // The replaced value is dropped here, outside any lock.
+        lanes.lanes[lane].latest = value
+      case .everyValue:
+        lanes.lanes[lane].values.append(value)
+      }
+      if joins { frame.add(self) }
     }
-    var lane = lanes.lane(heldBy: thread)
-    let joins = lane < 0
-    if joins { lane = lanes.claim(for: thread) }
-    guard lane >= 0 else { return receiveUnderLock(value, on: thread, inFrame: true, frame: frame) }
-    switch mode {
-    case .latestValue:
-      // The replaced value is dropped here, outside any lock.
-      lanes.lanes[lane].latest = value
-    case .everyValue:
-      lanes.lanes[lane].values.append(value)
-    }
-    if joins { frame.add(self) }
   }
 
   /// Takes a value under the lock: delivered on the spot to a caller
