@@ -62,12 +62,10 @@
 /// last, or a store derived from the others, reads every store created
 /// before it already updated by the same event: create stores before
 /// the views that combine them, and let such a view observe the last one. A
-/// view of an earlier store that reads a later one sees it one event behind.
-nonisolated open class Store: @unchecked Sendable {
-  // @unchecked because a non-final class cannot be checked Sendable. Safe: the
-  // only stored property is a `let` of a Sendable type; subclasses take on the
-  // rule stated in the documentation above.
-
+/// handler of an earlier store that reads a later one on the delivering
+/// thread sees it one event behind; a main-actor view gets every store once
+/// the whole action has been delivered (guarantee 10).
+nonisolated open class Store {
   /// The bindings, which the `bind` methods forward to.
   @usableFromInline let bindings: StoreBindings
 
@@ -79,11 +77,7 @@ nonisolated open class Store: @unchecked Sendable {
 #else
 /// The base class of a store (Swift 6.0, which has no default isolation and
 /// so no need for `nonisolated`): see the declaration above.
-open class Store: @unchecked Sendable {
-  // @unchecked because a non-final class cannot be checked Sendable. Safe: the
-  // only stored property is a `let` of a Sendable type; subclasses take on the
-  // rule stated in the documentation above.
-
+open class Store {
   /// The bindings, which the `bind` methods forward to.
   @usableFromInline let bindings: StoreBindings
 
@@ -93,3 +87,9 @@ open class Store: @unchecked Sendable {
   }
 }
 #endif
+
+// @unchecked because a non-final class cannot be checked Sendable. Safe: the
+// only stored property is a `let` of a Sendable type; subclasses take on the
+// rule stated in the documentation above. (Declared once, for both forms of
+// the class above.)
+extension Store: @unchecked Sendable {}
