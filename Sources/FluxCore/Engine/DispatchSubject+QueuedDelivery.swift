@@ -7,7 +7,7 @@ import Dispatch
 
 /// What the holder of the role does after taking the lock.
 @usableFromInline
-enum DeliveryStep: Sendable {
+enum DeliveryStep {
   /// Deliver the batch taken; `counted` if it counts against the run's
   /// share.
   case deliver(counted: Bool)

@@ -61,7 +61,7 @@ extension DispatchSubject {
           registry: &registry, state: &state, refreshing: false
         ).owned
       else {
-        subscriber.closeGate()
+        closeGate(of: subscriber)
         state.closedGates += 1
         return (slot, id, replay, false)
       }

@@ -29,19 +29,17 @@
 /// The events held at the gates of subscribers that are still replaying.
 private let heldAtGates = Lock<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
-/// The events held for one gated subscriber, in the table's lock.
-private final class HeldEvents<Element: Sendable>: @unchecked Sendable {
-  // Safe: read and written only inside `heldAtGates.withLock`.
-  var events: ContiguousArray<Element> = []
+/// The events held for one gated subscriber, in a lock of their own, taken
+/// inside the table's.
+private final class HeldEvents<Element: Sendable>: Sendable {
+  let events = Lock<ContiguousArray<Element>>([])
 }
 
-extension SubscriberBase {
-  /// Closes the gate before the subscriber is published to the delivering
-  /// thread (with the subject's lock held).
-  @usableFromInline
-  final func closeGate() {
-    state.store(SubscriberState.gated, ordering: .relaxed)
-  }
+/// Closes `subscriber`'s gate before it is published to the delivering
+/// thread (with the subject's lock held).
+@usableFromInline
+func closeGate(of subscriber: AnySubscriber) {
+  stateWord(of: subscriber).store(SubscriberState.gated, ordering: .relaxed)
 }
 
 /// Holds `element` while `subscriber`'s gate is closed; drops it if the
@@ -64,7 +62,7 @@ extension Subscriber {
       guard state.load(ordering: .relaxed) == SubscriberState.gated else { return }
       let key = ObjectIdentifier(self)
       let held = (table[key] as? HeldEvents<Element>) ?? HeldEvents()
-      held.events.append(element)
+      held.events.withLock { $0.append(element) }
       table[key] = held
     }
   }
@@ -78,7 +76,8 @@ extension Subscriber {
   func openGate() {
     let key = ObjectIdentifier(self)
     let held = heldAtGates.withLock { table -> ContiguousArray<Element> in
-      let held = (table.removeValue(forKey: key) as? HeldEvents<Element>)?.events ?? []
+      let removed = table.removeValue(forKey: key) as? HeldEvents<Element>
+      let held = removed?.events.withLock { $0 } ?? []
       if held.isEmpty { open() }
       return held
     }

@@ -8,14 +8,10 @@
 /// unspecialized). The core holds no reference to the subject, and once the
 /// subject is gone it holds no handler either.
 @usableFromInline
-final class SubjectCore: @unchecked Sendable {
-  // Safe: `atomicWords` is touched only through AtomicWord's atomic
-  // operations once `init` returns (it is a `var` because they write it);
-  // every other stored property is a `let` of a Sendable type.
-
+final class SubjectCore: Sendable {
   /// The storage of the five atomic words below, first among the stored
   /// properties (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline var atomicWords: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+  @usableFromInline let atomicWords = AtomicStorage((0, 0, 0, 0, 0))
   /// The lock around the subscriber registry; its mutex also guards the
   /// subject's typed state (see ``TypedSubjectState``).
   @usableFromInline let lock = Lock(SubscriberRegistry())
@@ -175,9 +171,9 @@ final class SubjectCore: @unchecked Sendable {
       // Destructure the result rather than copy out of it: no retain.
       guard case (let subscriber?, let mayBeInSnapshot)? = registry.remove(slot: slot, id: id)
       else {
-        return (SubscriberBase?.none, SnapshotToRelease.nothing)
+        return (AnySubscriber?.none, SnapshotToRelease.nothing)
       }
-      subscriber.markDisposed()
+      markDisposed(subscriber)
       markSnapshotStale()
       guard mayBeInSnapshot else { return (subscriber, .nothing) }
       let word = delivery.load(ordering: .relaxed)
@@ -213,8 +209,10 @@ final class SubjectCore: @unchecked Sendable {
 /// references the subject held: release them once the lock is released,
 /// since freeing a snapshot may free handlers and run their captures'
 /// `deinit`.
+///
+/// Not `Sendable`: it holds a snapshot, and stays on the thread that took it.
 @usableFromInline
-struct SnapshotToRelease: Sendable {
+struct SnapshotToRelease {
   @usableFromInline let reference: Unmanaged<SubscriberSnapshot>?
   @usableFromInline let framed: Unmanaged<SubscriberSnapshot>?
 

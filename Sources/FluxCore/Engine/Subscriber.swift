@@ -1,34 +1,24 @@
-/// What the subject's registry knows of a subscription: its state word
-/// (open, disposed, or gated while its replay runs on another thread).
-///
-/// Not generic, so that disposing (which reaches the subject through an `any
-/// Disposable` and so runs unspecialized code) needs no generic metadata;
-/// ``Subscriber`` adds the typed handler.
+/// A subscriber of any element type, as the subject's registry and its
+/// snapshots hold it: always a ``Subscriber``, whose first stored property
+/// is its state word, so that disposing (which reaches the subject through
+/// an `any Disposable`, and so runs unspecialized code) needs no generic
+/// metadata.
 @usableFromInline
-class SubscriberBase: @unchecked Sendable {
-  // Safe: the only stored property is touched only through AtomicWord's
-  // atomic operations once `init` returns. @unchecked because it is a `var`
-  // (they write it), and because a class that is subclassed cannot be
-  // checked Sendable; the one subclass adds a `let` of a Sendable type.
+typealias AnySubscriber = any AnyObject & Sendable
 
-  /// The storage of ``state``: the first stored property (see
-  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline
-  final var atomicWord = SubscriberState.open
+/// The state word of `subscriber` (a ``Subscriber``): open, disposed or
+/// gated.
+@inlinable
+@inline(__always)
+func stateWord(of subscriber: AnySubscriber) -> AtomicWord {
+  AtomicWord(inStoredPropertiesOf: subscriber)
+}
 
-  /// Open, disposed or gated: see ``SubscriberState``.
-  @inlinable
-  final var state: AtomicWord { AtomicWord(inStoredPropertiesOf: self) }
-
-  @inlinable
-  init() {}
-
-  /// Marks the subscription disposed, so that an event already being
-  /// delivered, or held at its gate, skips it.
-  @inlinable
-  final func markDisposed() {
-    state.store(SubscriberState.disposed, ordering: .relaxed)
-  }
+/// Marks `subscriber` disposed, so that an event already being delivered,
+/// or held at its gate, skips it.
+@inlinable
+func markDisposed(_ subscriber: AnySubscriber) {
+  stateWord(of: subscriber).store(SubscriberState.disposed, ordering: .relaxed)
 }
 
 /// The values of a subscriber's state word.
@@ -46,16 +36,24 @@ enum SubscriberState: Sendable {
   @inlinable static var gated: Int { 2 }
 }
 
-/// One live subscription to a ``DispatchSubject``: its handler, and (from
-/// ``SubscriberBase``) its state.
+/// One live subscription to a ``DispatchSubject``: its state (open,
+/// disposed, or gated while its replay runs) and its handler.
 ///
 /// The subject's registry holds it while the subscription is live; the
 /// delivery snapshot may hold it a little longer. The user's token
 /// (``Subscription``) does not hold it, so disposing a subscription releases
 /// the handler and everything it captured, even if the token is kept.
 @usableFromInline
-final class Subscriber<Element: Sendable>: SubscriberBase, @unchecked Sendable {
-  // Safe: see SubscriberBase; this adds a `let` of a Sendable type.
+final class Subscriber<Element: Sendable>: Sendable {
+  /// The storage of ``state``: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``, and ``stateWord(of:)``,
+  /// which reaches it without knowing `Element`).
+  @usableFromInline
+  let atomicWord = AtomicStorage(SubscriberState.open)
+
+  /// Open, disposed or gated: see ``SubscriberState``.
+  @inlinable
+  var state: AtomicWord { AtomicWord(inStoredPropertiesOf: self) }
 
   @usableFromInline
   let handler: @Sendable (Element) -> Void

@@ -14,7 +14,7 @@ struct SubscriberRegistry: Sendable {
   @usableFromInline
   struct Slot: Sendable {
     /// The subscriber while active; `nil` while reserved or free.
-    @usableFromInline var subscriber: SubscriberBase?
+    @usableFromInline var subscriber: AnySubscriber?
     /// The tenant's identifier, or 0 while the slot is free.
     @usableFromInline var id: UInt64
     /// Neighbours in the active list, or (`next` only) in the free list.
@@ -22,7 +22,7 @@ struct SubscriberRegistry: Sendable {
     @usableFromInline var next: Int32
 
     @inlinable
-    init(subscriber: SubscriberBase?, id: UInt64, previous: Int32, next: Int32) {
+    init(subscriber: AnySubscriber?, id: UInt64, previous: Int32, next: Int32) {
       self.subscriber = subscriber
       self.id = id
       self.previous = previous
@@ -83,7 +83,7 @@ struct SubscriberRegistry: Sendable {
   ///
   /// - Returns: `false` if the reservation was removed (disposed) meanwhile.
   @inlinable
-  mutating func activate(slot: Int32, id: UInt64, subscriber: consuming SubscriberBase) -> Bool {
+  mutating func activate(slot: Int32, id: UInt64, subscriber: consuming AnySubscriber) -> Bool {
     guard slots[Int(slot)].id == id else { return false }
     slots[Int(slot)].subscriber = subscriber
     slots[Int(slot)].previous = lastActive
@@ -104,7 +104,7 @@ struct SubscriberRegistry: Sendable {
   ///   lock) and whether a snapshot built earlier may still hold it.
   @inlinable
   mutating func remove(slot: Int32, id: UInt64) -> (
-    subscriber: SubscriberBase?, mayBeInSnapshot: Bool
+    subscriber: AnySubscriber?, mayBeInSnapshot: Bool
   )? {
     guard slot >= 0, Int(slot) < slots.count, slots[Int(slot)].id == id else { return nil }
     // Move the subscriber out rather than copy it: no retain and release.
@@ -137,7 +137,7 @@ struct SubscriberRegistry: Sendable {
   /// - Returns: The active subscribers, to be released by the caller outside
   ///   the lock.
   @inlinable
-  mutating func removeAll() -> [SubscriberBase] {
+  mutating func removeAll() -> [AnySubscriber] {
     let subscribers = slots.compactMap { $0.subscriber }
     self = SubscriberRegistry()
     return subscribers

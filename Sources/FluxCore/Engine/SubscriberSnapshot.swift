@@ -7,6 +7,13 @@
 /// with no reference counting per call: the snapshot owns one strong reference
 /// to each subscriber (taken in ``make(count:_:)``, given back in `deinit`),
 /// and the subject keeps the snapshot alive while it delivers.
+///
+/// Not `Sendable`, and it needs not be: a snapshot is reached only through
+/// its subject's atomic snapshot word (``SubjectCore/snapshot``), as bits,
+/// by the thread that holds the role, which also releases it; and it is
+/// immutable once ``make(count:_:)`` returns (its elements are written only
+/// there, before the word publishes it under the subject's lock or the
+/// role's acquire and release).
 @usableFromInline
 final class SubscriberSnapshot {
   @usableFromInline
@@ -14,7 +21,7 @@ final class SubscriberSnapshot {
 
   /// `count` initialized elements, each holding one retain of its subscriber.
   @usableFromInline
-  let subscribers: UnsafeMutablePointer<Unmanaged<SubscriberBase>>
+  let subscribers: UnsafeMutablePointer<Unmanaged<AnySubscriber>>
 
   @usableFromInline
   init(count: Int) {
@@ -26,7 +33,7 @@ final class SubscriberSnapshot {
   @inlinable
   static func make(
     count: Int,
-    _ fill: ((SubscriberBase) -> Void) -> Void
+    _ fill: ((AnySubscriber) -> Void) -> Void
   ) -> SubscriberSnapshot {
     let snapshot = SubscriberSnapshot(count: count)
     var filled = 0
@@ -65,8 +72,3 @@ final class SubscriberSnapshot {
     subscribers.deallocate()
   }
 }
-
-// Safe: a snapshot is immutable once `make` returns (its elements are written
-// only there, before any other thread can see it), and the subscribers it
-// holds are themselves Sendable.
-extension SubscriberSnapshot: @unchecked Sendable {}

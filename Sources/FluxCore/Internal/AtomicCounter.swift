@@ -1,20 +1,17 @@
 /// A shared countdown that hands out exactly `count` permits, whichever threads
 /// ask: the state of the counting operators (`skip`, `take`).
 @usableFromInline
-final class AtomicCounter: @unchecked Sendable {
-  // Safe: the only stored property is touched only through AtomicWord's
-  // atomic operations once `init` returns (a `var` because they write it).
-
+final class AtomicCounter: Sendable {
   /// The storage of ``remaining``: the first stored property (see
   /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline var atomicWord: Int
+  @usableFromInline let atomicWord: AtomicStorage<Int>
 
   @inlinable
   var remaining: AtomicWord { AtomicWord(inStoredPropertiesOf: self) }
 
   @inlinable
   init(_ count: Int) {
-    atomicWord = count
+    atomicWord = AtomicStorage(count)
   }
 
   /// Takes one permit; returns `false` once all have been taken.

@@ -51,7 +51,10 @@ package struct Lock<State> {
 
 // Safe: the state is only ever touched inside `withLock`, which holds the
 // mutex, so no two threads access it at once and the mutex orders their
-// accesses; values moved in and out of it must themselves be Sendable.
+// accesses; values moved in and out of it must themselves be Sendable. (A
+// lock that stores a ``LockGuarded`` value is never locked itself: its
+// state is touched only inside `withLock(guarding:)` of the lock it is
+// paired with, which holds that lock's mutex instead.)
 extension Lock: @unchecked Sendable where State: Sendable {}
 
 /// The single allocation behind a ``Lock``: the state as the header and one

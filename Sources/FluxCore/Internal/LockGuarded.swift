@@ -1,61 +1,33 @@
-/// A value that a ``Lock`` guards without owning it, so that one mutex can
-/// protect a lock's own (non-generic) state and some generic state beside it.
+/// A value guarded by another ``Lock``'s mutex: a subject's typed state,
+/// beside its core's registry, under the core's one lock.
 ///
-/// Reach the value only through ``Lock/withLock(guarding:_:)`` of the lock it
-/// belongs to. `DispatchSubject` pairs each of its guarded values with its own
-/// lock when it is created and never with another.
+/// The value lives in a ``Lock`` of its own (so that it is `Sendable` by the
+/// lock's own argument), whose mutex is never taken: the value is read and
+/// written only inside ``Lock/withLock(guarding:_:)`` of the lock it is
+/// paired with, which holds that lock's mutex.
 @usableFromInline
-struct LockGuarded<Value>: @unchecked Sendable {
-  // Safe: the value is read and written only inside `withLock(guarding:_:)`
-  // of the one lock it was paired with, which holds that lock's mutex, so no
-  // two threads touch it at once and the mutex orders their accesses.
-
+struct LockGuarded<Value: Sendable>: Sendable {
   @usableFromInline
-  let storage: LockGuardedStorage<Value>
+  let storage: Lock<Value>
 
   @inlinable
   init(_ value: Value) {
-    storage = LockGuardedStorage(value)
-  }
-}
-
-/// The heap storage of a ``LockGuarded`` value.
-@usableFromInline
-final class LockGuardedStorage<Value> {
-  @usableFromInline
-  let pointer: UnsafeMutablePointer<Value>
-
-  @inlinable
-  init(_ value: Value) {
-    pointer = .allocate(capacity: 1)
-    pointer.initialize(to: value)
-  }
-
-  @inlinable
-  deinit {
-    pointer.deinitialize(count: 1)
-    pointer.deallocate()
+    storage = Lock(value)
   }
 }
 
 extension Lock {
-  /// Runs `body` with exclusive access to the lock's state and to `guarded`.
-  ///
-  /// - Parameters:
-  ///   - guarded: A value this lock guards; never one paired with another
-  ///     lock.
-  ///   - body: Runs with the lock held; it must not call user code.
-  /// - Returns: What `body` returns.
+  /// Runs `body` with exclusive access to the state and to `guarded`, which
+  /// this lock guards, and returns its result.
   @inlinable
   func withLock<Guarded, Result>(
     guarding guarded: LockGuarded<Guarded>,
     _ body: (inout State, inout Guarded) throws -> Result
   ) rethrows -> Result {
-    try withLock { state in try body(&state, &guarded.storage.pointer.pointee) }
+    try withLock { state in
+      try guarded.storage.storage.withUnsafeMutablePointerToHeader { guardedValue in
+        try body(&state, &guardedValue.pointee)
+      }
+    }
   }
 }
-
-// The storage is not safe to share by itself; only `LockGuarded`, used as
-// documented, makes it so.
-@available(*, unavailable)
-extension LockGuardedStorage: Sendable {}

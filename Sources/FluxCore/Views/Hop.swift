@@ -15,11 +15,7 @@ import Dispatch
 /// value. The handler runs on the queue, in order. After ``dispose()``,
 /// values still on their way are dropped.
 @usableFromInline
-final class Hop<Element: Sendable>: @unchecked Sendable {
-  // Safe: `atomicWord` is touched only through AtomicWord's atomic
-  // operations once `init` returns (a `var` because they write it); every
-  // other stored property is a `let` of a Sendable type.
-
+final class Hop<Element: Sendable>: Sendable {
   @usableFromInline
   struct State: Sendable {
     /// Values waiting for the next hop (every-value mode).
@@ -38,7 +34,7 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
 
   /// The storage of ``isDisposed``: the first stored property (see
   /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline var atomicWord = 0
+  @usableFromInline let atomicWord = AtomicStorage(0)
   @usableFromInline let state = Lock(State())
   @usableFromInline let mode: DeliveryMode
   @usableFromInline let queue: DispatchQueue

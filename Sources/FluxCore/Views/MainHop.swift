@@ -18,18 +18,14 @@
 /// unfinished action on another thread. After ``dispose()``, values still
 /// on their way are dropped.
 @usableFromInline
-final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
-  // Safe: `atomicWord` is touched only through AtomicWord's atomic
-  // operations once `init` returns (a `var` because they write it); `lanes`
-  // is touched through its atomic words, and a lane's values only by the
-  // thread that holds the lane (HopLanes.swift); every other stored
-  // property is a `let` of a Sendable type.
-
-  /// The storage of ``isDisposed`` and ``subscribingThread``: the first
-  /// stored property (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline var atomicWords = (0, 0)
+final class MainHop<Element: Sendable>: FrameMember, Sendable {
+  /// The storage of ``isDisposed``, ``subscribingThread``, the value
+  /// counter and the lanes' owners: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline let atomicWords = AtomicStorage((0, 0, 0, 0, 0, 0, 0))
   @usableFromInline let state: Lock<MainHopState<Element>>
-  @usableFromInline let lanes: HopLanes<Element>
+  /// The lanes' values (see HopLanes.swift).
+  @usableFromInline let laneValues: [Lock<LaneValues<Element>>]
   @usableFromInline let mode: DeliveryMode
   /// The handler, run on the main actor.
   @usableFromInline let handler: @MainActor @Sendable (Element) -> Void
@@ -47,6 +43,12 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   /// take the locked path, where one may be delivered on the spot.
   @inlinable
   var subscribingThread: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 1) }
+  /// The number of the last value that reached the hop.
+  @inlinable
+  var counterWord: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 2) }
+  /// The owner of lane `lane`: 0, or the number of the thread that holds it.
+  @inlinable
+  func ownerWord(_ lane: Int) -> AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 3 + lane) }
 
   /// Creates a hop to the main actor; subjects keep frames (see
   /// KeptFrames.swift) until it is disposed.
@@ -55,14 +57,10 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     self.mode = mode
     self.handler = handler
     state = Lock(MainHopState(mode: mode))
-    lanes = HopLanes()
+    laneValues = (0..<HopLanes.count).map { _ in Lock(LaneValues()) }
     committing = { hop, thread in hop.commitKept(from: thread) }
     taking = { hop in hop.takeReadyValues() }
     KeptFrames.viewAppeared()
-  }
-
-  deinit {
-    lanes.deallocate()
   }
 
   /// Values that arrive on `thread` until ``endSubscribing()`` are delivered
@@ -89,24 +87,29 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   func receive(_ element: Element) {
     guard !isDisposed.load(ordering: .relaxed) else { return }
     let thread = currentThreadID()
-    let value = NumberedValue(element, number: lanes.nextNumber())
+    let value = NumberedValue(element, number: nextNumber())
     ThreadFrame.current._withUnsafeGuaranteedRef { frame in
       guard frame.isOpen, subscribingThread.load(ordering: .relaxed) == 0 else {
         return receiveUnderLock(value, on: thread, inFrame: frame.isOpen, frame: frame)
       }
-      var lane = lanes.lane(heldBy: thread)
+      var lane = lane(heldBy: thread)
       let joins = lane < 0
-      if joins { lane = lanes.claim(for: thread) }
+      if joins { lane = claimLane(for: thread) }
       guard lane >= 0 else {
         return receiveUnderLock(value, on: thread, inFrame: true, frame: frame)
       }
-      switch mode {
-      case .latestValue:
-        // The replaced value is dropped here, outside any lock.
-        lanes.lanes[lane].latest = value
-      case .everyValue:
-        lanes.lanes[lane].values.append(value)
+      let replaced = laneValues[lane].withLock { kept in
+        switch mode {
+        case .latestValue:
+          defer { kept.latest = value }
+          return kept.latest
+        case .everyValue:
+          kept.values.append(value)
+          return nil
+        }
       }
+      // Outside the lock: dropping a value may run its deinit.
+      withExtendedLifetime(replaced) {}
       if joins { frame.add(self) }
     }
   }
@@ -120,7 +123,7 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   ) {
     var dropped: NumberedValue<Element>?
     let outcome = state.withLock { state -> ReceiveOutcome in
-      if state.subscribingThread == thread, state.isEmpty, !lanes.anyHeld {
+      if state.subscribingThread == thread, state.isEmpty, !anyLaneHeld {
         state.nextToDeliver = value.number + 1
         return .now
       }
@@ -162,14 +165,19 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   /// now be listed.
   @inlinable
   func commitKept(from thread: UInt) -> Bool {
-    let lane = lanes.lane(heldBy: thread)
-    let (dropped, droppedFromLane, list) = state.withLock { state in
-      let droppedFromLane =
-        lane < 0
-        ? nil : state.makeReady(&lanes.lanes[lane].latest, &lanes.lanes[lane].values)
-      return (state.commit(from: thread), droppedFromLane, state.mustList())
-    }
-    if lane >= 0 { lanes.release(lane) }
+    let lane = lane(heldBy: thread)
+    // The lane's lock, then the hop's: the lane's owner is the only thread
+    // that takes both, in that order.
+    let (dropped, droppedFromLane, list) =
+      lane < 0
+      ? state.withLock { state in (state.commit(from: thread), nil, state.mustList()) }
+      : laneValues[lane].withLock { kept in
+        state.withLock { state in
+          let droppedFromLane = state.makeReady(&kept.latest, &kept.values)
+          return (state.commit(from: thread), droppedFromLane, state.mustList())
+        }
+      }
+    if lane >= 0 { releaseLane(lane) }
     withExtendedLifetime((dropped, droppedFromLane)) {}
     return list
   }

@@ -15,11 +15,11 @@ final class AtomicWordLayoutTests: XCTestCase {
       AtomicWord(inStoredPropertiesOf: core, at: index).store(100 + index, ordering: .relaxed)
     }
 
-    XCTAssertEqual(core.atomicWords.0, 100)
-    XCTAssertEqual(core.atomicWords.1, 101)
-    XCTAssertEqual(core.atomicWords.2, 102)
-    XCTAssertEqual(core.atomicWords.3, 103)
-    XCTAssertEqual(core.atomicWords.4, 104)
+    XCTAssertEqual(core.atomicWords.words.0, 100)
+    XCTAssertEqual(core.atomicWords.words.1, 101)
+    XCTAssertEqual(core.atomicWords.words.2, 102)
+    XCTAssertEqual(core.atomicWords.words.3, 103)
+    XCTAssertEqual(core.atomicWords.words.4, 104)
     XCTAssertEqual(core.delivery.address, AtomicWord(inStoredPropertiesOf: core, at: 0).address)
     XCTAssertEqual(
       core.snapshot.word.address, AtomicWord(inStoredPropertiesOf: core, at: 1).address)
@@ -29,15 +29,19 @@ final class AtomicWordLayoutTests: XCTestCase {
       core.hasLogLabel.word.address, AtomicWord(inStoredPropertiesOf: core, at: 3).address)
     XCTAssertEqual(
       core.framedSnapshot.word.address, AtomicWord(inStoredPropertiesOf: core, at: 4).address)
-    core.atomicWords = (0, 0, 0, 0, 0)  // no snapshot to release
+    // No snapshot to release.
+    for index in 0..<5 {
+      AtomicWord(inStoredPropertiesOf: core, at: index).store(0, ordering: .relaxed)
+    }
   }
 
   func testASubscribersStateIsItsFirstStoredProperty() {
     let subscriber = Subscriber<Int> { _ in }
 
-    subscriber.closeGate()
+    closeGate(of: subscriber)
 
-    XCTAssertEqual(subscriber.atomicWord, SubscriberState.gated)
+    XCTAssertEqual(subscriber.atomicWord.words, SubscriberState.gated)
+    XCTAssertEqual(stateWord(of: subscriber).address, subscriber.state.address)
   }
 
   func testAHopsFlagIsItsFirstStoredProperty() {
@@ -45,7 +49,7 @@ final class AtomicWordLayoutTests: XCTestCase {
 
     hop.isDisposed.store(true, ordering: .relaxed)
 
-    XCTAssertEqual(hop.atomicWord, 1)
+    XCTAssertEqual(hop.atomicWord.words, 1)
   }
 
   @MainActor
@@ -54,10 +58,20 @@ final class AtomicWordLayoutTests: XCTestCase {
 
     hop.isDisposed.store(true, ordering: .relaxed)
     hop.subscribingThread.store(7, ordering: .relaxed)
+    hop.counterWord.store(8, ordering: .relaxed)
+    for lane in 0..<HopLanes.count { hop.ownerWord(lane).store(10 + lane, ordering: .relaxed) }
 
-    XCTAssertEqual(hop.atomicWords.0, 1)
-    XCTAssertEqual(hop.atomicWords.1, 7)
+    XCTAssertEqual(hop.atomicWords.words.0, 1)
+    XCTAssertEqual(hop.atomicWords.words.1, 7)
+    XCTAssertEqual(hop.atomicWords.words.2, 8)
+    XCTAssertEqual(
+      [
+        hop.atomicWords.words.3, hop.atomicWords.words.4, hop.atomicWords.words.5,
+        hop.atomicWords.words.6,
+      ],
+      [10, 11, 12, 13])
     hop.subscribingThread.store(0, ordering: .relaxed)
+    for lane in 0..<HopLanes.count { hop.ownerWord(lane).store(0, ordering: .relaxed) }
     hop.dispose()
   }
 
@@ -66,6 +80,6 @@ final class AtomicWordLayoutTests: XCTestCase {
 
     XCTAssertTrue(counter.takeOne())
 
-    XCTAssertEqual(counter.atomicWord, 1)
+    XCTAssertEqual(counter.atomicWord.words, 1)
   }
 }
