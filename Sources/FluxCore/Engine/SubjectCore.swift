@@ -116,49 +116,6 @@ final class SubjectCore: Sendable {
     delivery.compareExchange(expected: role, desired: 0, ordering: .releasing)
   }
 
-  /// Marks the snapshot stale after a change of the active subscribers.
-  ///
-  /// Called with the lock held.
-  ///
-  /// Only a thread holding the lock clears `stale`, so seeing it set here
-  /// means it stays set until a refresh that comes after this change; the
-  /// read-modify-write is needed only when it is clear.
-  @usableFromInline
-  @inline(never)
-  func markSnapshotStale() {
-    if delivery.load(ordering: .relaxed) & DeliveryState.stale == 0 {
-      delivery.bitwiseOr(DeliveryState.stale, ordering: .relaxed)
-    }
-  }
-
-  /// Rebuilds the snapshot from the registry and clears `stale`.
-  ///
-  /// Called with the lock and the role held.
-  ///
-  /// - Returns: The replaced snapshot, to be released after the lock.
-  @inlinable
-  func refreshSnapshot(from registry: inout SubscriberRegistry) -> SnapshotToRelease {
-    let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
-    delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
-    // Read under the lock, which the switch takes too (see KeptFrames).
-    let framed = KeptFrames.areKept
-    return SnapshotToRelease(
-      snapshot.exchange(framed ? nil : fresh, ordering: .relaxed),
-      framedSnapshot.exchange(framed ? fresh : nil, ordering: .relaxed))
-  }
-
-  /// Drops the snapshot, framed or not.
-  ///
-  /// Called by the holder of the role, or with the lock held while nobody
-  /// delivers.
-  ///
-  /// - Returns: What it held, to be released after the lock.
-  @inlinable
-  func dropSnapshot() -> SnapshotToRelease {
-    SnapshotToRelease(
-      snapshot.exchange(nil, ordering: .relaxed), framedSnapshot.exchange(nil, ordering: .relaxed))
-  }
-
   /// Ends the subscription in `slot` if it still belongs to `id`.
   ///
   /// If the delivery snapshot may hold the subscriber, it is dropped now when
@@ -202,34 +159,5 @@ final class SubjectCore: Sendable {
     // Outside the lock: these releases may run deinit code.
     dropped.release()
     withExtendedLifetime(subscribers) {}
-  }
-}
-
-/// The snapshots taken out of a subject under its lock, with the strong
-/// references the subject held: release them once the lock is released,
-/// since freeing a snapshot may free handlers and run their captures'
-/// `deinit`.
-///
-/// Not `Sendable`: it holds a snapshot, and stays on the thread that took it.
-@usableFromInline
-struct SnapshotToRelease {
-  @usableFromInline let reference: Unmanaged<SubscriberSnapshot>?
-  @usableFromInline let framed: Unmanaged<SubscriberSnapshot>?
-
-  @inlinable
-  init(_ reference: Unmanaged<SubscriberSnapshot>?, _ framed: Unmanaged<SubscriberSnapshot>? = nil)
-  {
-    self.reference = reference
-    self.framed = framed
-  }
-
-  /// Nothing to release.
-  @inlinable static var nothing: SnapshotToRelease { SnapshotToRelease(nil) }
-
-  /// Gives the references back; call it once, outside the lock.
-  @inlinable
-  func release() {
-    reference?.release()
-    framed?.release()
   }
 }
