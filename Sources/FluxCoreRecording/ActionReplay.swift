@@ -84,7 +84,7 @@ public struct ActionReplay: Sendable {
     jsonLines text: String, into dispatcher: Dispatcher
   ) throws(ReplayError) {
     let subjects = Dictionary(
-      Mirror(reflecting: dispatcher).children.compactMap { child in
+      Mirror(reflecting: dispatcher).childrenWithSuperclasses.compactMap { child in
         (child.value as? any ReplayableSubject).map {
           ("\(Dispatcher.self).\(child.label ?? "")", $0)
         }
