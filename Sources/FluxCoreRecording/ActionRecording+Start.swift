@@ -56,7 +56,8 @@ extension ActionRecording {
   ///
   /// `state` runs on the thread that sends each action, just before the
   /// action is delivered (it gives the state after the action before), and
-  /// once more when the recording stops: keep it to copying a few values.
+  /// once more when the recording starts (to measure it) and when it stops:
+  /// keep it to copying a few values.
   ///
   /// - Parameters:
   ///   - dispatcher: The dispatcher whose actions to record.

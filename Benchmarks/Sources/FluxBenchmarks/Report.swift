@@ -18,6 +18,7 @@ struct Report: Codable {
   let mainActor: MainActorReport
   let overload: OverloadReport?
   let recording: RecordingReport?
+  let largeStateRecording: LargeStateRecordingReport?
   let persistence: PersistenceReport
 }
 
