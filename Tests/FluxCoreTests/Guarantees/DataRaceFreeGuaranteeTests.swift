@@ -72,8 +72,9 @@ final class DataRaceFreeGuaranteeTests: XCTestCase {
     subscription.dispose()
   }
 
-  /// The same when each delivery ends on the queued path: the handler
-  /// dispatches to its own subject, so the event it sends waits in the
+  /// The same when each delivery ends on the queued path.
+  ///
+  /// The handler dispatches to its own subject, so the event it sends waits in the
   /// queue, and the thread delivers it, then gives the role back with a
   /// releasing store (not the lock-free path's compare-exchange). The other
   /// thread's next dispatch takes the role on the lock-free path and calls
