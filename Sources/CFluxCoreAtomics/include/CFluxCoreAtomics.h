@@ -128,6 +128,7 @@ static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *
 
 extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
+extern intptr_t fluxcore_frames_are_kept;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
@@ -137,6 +138,24 @@ static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_
 /// How many hops to a queue or to the main actor FluxCore has made.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(void) {
   return &fluxcore_hop_count;
+}
+
+/// The calling thread's frame of main-actor views (a retained Swift object,
+/// or null): one word of thread-local storage, in the initial-exec model so
+/// that reading it is a load, not a call.
+extern __thread void *fluxcore_thread_frame __attribute__((tls_model("initial-exec")));
+
+static inline __attribute__((always_inline)) void *fluxcore_thread_frame_get(void) {
+  return fluxcore_thread_frame;
+}
+
+static inline __attribute__((always_inline)) void fluxcore_thread_frame_set(void *frame) {
+  fluxcore_thread_frame = frame;
+}
+
+/// Whether a main-actor view exists, so that subjects keep frames: 0 or 1.
+static inline __attribute__((always_inline)) intptr_t *fluxcore_frames_are_kept_word(void) {
+  return &fluxcore_frames_are_kept;
 }
 
 #endif

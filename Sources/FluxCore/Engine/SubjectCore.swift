@@ -13,23 +13,29 @@ final class SubjectCore: @unchecked Sendable {
   // operations once `init` returns (it is a `var` because they write it);
   // every other stored property is a `let` of a Sendable type.
 
-  /// The storage of the four atomic words below, first among the stored
+  /// The storage of the five atomic words below, first among the stored
   /// properties (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline var atomicWords: (Int, Int, Int, Int) = (0, 0, 0, 0)
+  @usableFromInline var atomicWords: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
   /// The lock around the subscriber registry; its mutex also guards the
   /// subject's typed state (see ``TypedSubjectState``).
   @usableFromInline let lock = Lock(SubscriberRegistry())
   /// How many events that other threads queued a call that delivers may
   /// deliver once its own are done, before it hands the rest over.
   @usableFromInline let deliveryBudget: Int
+  /// This core's place in ``KeptFrames``' list of every core.
+  @usableFromInline let listedAt: Int
 
   /// The delivery state word.
   ///
   /// See DispatchSubject+Delivery.swift.
   @inlinable
   var delivery: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 0) }
-  /// The subscribers events are delivered to, holding one strong reference;
-  /// touched only by the thread that holds the delivery role.
+  /// The subscribers events are delivered to, holding one strong reference.
+  ///
+  /// Touched only by the thread that holds the delivery role. `nil` while
+  /// frames are kept: the subscribers are then in `framedSnapshot`, so that
+  /// a delivery goes through ``deliverKeepingFrame(_:)`` at no cost to the
+  /// one that does not.
   @inlinable
   var snapshot: AtomicUnmanaged<SubscriberSnapshot> {
     AtomicUnmanaged(AtomicWord(inStoredPropertiesOf: self, at: 1))
@@ -42,14 +48,26 @@ final class SubjectCore: @unchecked Sendable {
   /// Whether the registry holds the subject's name for ``DispatchLog``.
   @inlinable
   var hasLogLabel: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self, at: 3)) }
+  /// The subscribers, while frames are kept (see ``KeptFrames``).
+  ///
+  /// `nil` otherwise. Like `snapshot`, it holds one strong reference and is
+  /// touched only by the holder of the role.
+  @inlinable
+  var framedSnapshot: AtomicUnmanaged<SubscriberSnapshot> {
+    AtomicUnmanaged(AtomicWord(inStoredPropertiesOf: self, at: 4))
+  }
 
   @usableFromInline
   init(deliveryBudget: Int) {
     self.deliveryBudget = deliveryBudget
+    listedAt = KeptFrames.reservePlace()
+    KeptFrames.list(self, at: listedAt)
   }
 
   deinit {
+    KeptFrames.unlist(at: listedAt)
     snapshot.load(ordering: .relaxed)?.release()
+    framedSnapshot.load(ordering: .relaxed)?.release()
   }
 
   /// Takes the delivery role if the subject is idle and its snapshot up to
@@ -69,7 +87,25 @@ final class SubjectCore: @unchecked Sendable {
   @inlinable
   @inline(__always)
   func deliverToSnapshot<Element: Sendable>(_ element: Element) {
-    snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
+    if let snapshot = snapshot.load(ordering: .relaxed) {
+      snapshot._withUnsafeGuaranteedRef { $0.deliver(element) }
+    } else {
+      // No subscriber, or frames are kept: out of line.
+      deliverKeepingFrame(element)
+    }
+  }
+
+  /// Calls the handlers in the framed snapshot, if frames are kept, after
+  /// noting the delivery in the calling thread's frame (so that main-actor
+  /// views see what it changes once the outermost delivery ends).
+  ///
+  /// The caller holds the role.
+  @inlinable
+  @inline(never)
+  func deliverKeepingFrame<Element: Sendable>(_ element: Element) {
+    guard let snapshot = framedSnapshot.load(ordering: .relaxed) else { return }
+    ThreadFrame.enter(self)
+    snapshot._withUnsafeGuaranteedRef { $0.deliver(element) }
   }
 
   /// Gives the role back if nothing was queued and no subscription changed
@@ -108,7 +144,23 @@ final class SubjectCore: @unchecked Sendable {
   func refreshSnapshot(from registry: inout SubscriberRegistry) -> SnapshotToRelease {
     let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
     delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
-    return SnapshotToRelease(snapshot.exchange(fresh, ordering: .relaxed))
+    // Read under the lock, which the switch takes too (see KeptFrames).
+    let framed = KeptFrames.areKept
+    return SnapshotToRelease(
+      snapshot.exchange(framed ? nil : fresh, ordering: .relaxed),
+      framedSnapshot.exchange(framed ? fresh : nil, ordering: .relaxed))
+  }
+
+  /// Drops the snapshot, framed or not.
+  ///
+  /// Called by the holder of the role, or with the lock held while nobody
+  /// delivers.
+  ///
+  /// - Returns: What it held, to be released after the lock.
+  @inlinable
+  func dropSnapshot() -> SnapshotToRelease {
+    SnapshotToRelease(
+      snapshot.exchange(nil, ordering: .relaxed), framedSnapshot.exchange(nil, ordering: .relaxed))
   }
 
   /// Ends the subscription in `slot` if it still belongs to `id`.
@@ -133,7 +185,7 @@ final class SubjectCore: @unchecked Sendable {
         delivery.compareExchange(
           expected: word, desired: word | DeliveryState.delivering, ordering: .acquiring)
       else { return (subscriber, .nothing) }
-      let dropped = SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed))
+      let dropped = dropSnapshot()
       delivery.store(word, ordering: .releasing)
       return (subscriber, dropped)
     }
@@ -149,7 +201,7 @@ final class SubjectCore: @unchecked Sendable {
   /// Nobody is delivering: that would need the subject.
   func removeEverything() {
     let (subscribers, dropped) = lock.withLock { registry in
-      (registry.removeAll(), SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed)))
+      (registry.removeAll(), dropSnapshot())
     }
     // Outside the lock: these releases may run deinit code.
     dropped.release()
@@ -157,24 +209,29 @@ final class SubjectCore: @unchecked Sendable {
   }
 }
 
-/// A snapshot taken out of a subject under its lock, with the one strong
-/// reference the subject held: release it once the lock is released, since
-/// freeing the snapshot may free handlers and run their captures' `deinit`.
+/// The snapshots taken out of a subject under its lock, with the strong
+/// references the subject held: release them once the lock is released,
+/// since freeing a snapshot may free handlers and run their captures'
+/// `deinit`.
 @usableFromInline
 struct SnapshotToRelease: Sendable {
   @usableFromInline let reference: Unmanaged<SubscriberSnapshot>?
+  @usableFromInline let framed: Unmanaged<SubscriberSnapshot>?
 
   @inlinable
-  init(_ reference: Unmanaged<SubscriberSnapshot>?) {
+  init(_ reference: Unmanaged<SubscriberSnapshot>?, _ framed: Unmanaged<SubscriberSnapshot>? = nil)
+  {
     self.reference = reference
+    self.framed = framed
   }
 
   /// Nothing to release.
   @inlinable static var nothing: SnapshotToRelease { SnapshotToRelease(nil) }
 
-  /// Gives the reference back; call it once, outside the lock.
+  /// Gives the references back; call it once, outside the lock.
   @inlinable
   func release() {
     reference?.release()
+    framed?.release()
   }
 }

@@ -1,3 +1,12 @@
+#if compiler(>=6.1)
+// `nonisolated` (SE-0449, Swift 6.1): in a module whose default isolation is
+// the main actor (a new Xcode 26 app target), a subclass inherits this
+// isolation instead of taking the main actor, so that its initializers match
+// `init()` and a store is still made and bound on any thread. Without it,
+// every subclass there fails with "main actor-isolated initializer 'init()'
+// has different actor isolation from nonisolated overridden declaration"
+// (Tests/XcodeProjects). The two declarations differ only in that word.
+
 /// The base class of a store: it receives from a dispatcher and holds state.
 ///
 /// A store subscribes to its dispatcher's streams through an
@@ -31,6 +40,13 @@
 /// for a store it checks, write a `final` class that holds a
 /// ``StoreBindings`` instead, which binds the same way.
 ///
+/// `Store` is `nonisolated`, and a subclass inherits that, also in a target
+/// whose default isolation is the main actor (a new Xcode 26 app): the
+/// subclass above compiles unchanged there, and its stores are made, bound
+/// and read on any thread, whatever the target's settings. (What an
+/// extension of the subclass declares takes the target's default isolation,
+/// as in any extension.)
+///
 /// > Important: Bound handlers run on the thread that delivers the source's
 /// > event. A store's variables each deliver in the order they were written;
 /// > see ``Variable``.
@@ -47,6 +63,22 @@
 /// before it already updated by the same event: create stores before
 /// the views that combine them, and let such a view observe the last one. A
 /// view of an earlier store that reads a later one sees it one event behind.
+nonisolated open class Store: @unchecked Sendable {
+  // @unchecked because a non-final class cannot be checked Sendable. Safe: the
+  // only stored property is a `let` of a Sendable type; subclasses take on the
+  // rule stated in the documentation above.
+
+  /// The bindings, which the `bind` methods forward to.
+  @usableFromInline let bindings: StoreBindings
+
+  /// Creates a store with no bindings.
+  public init() {
+    bindings = StoreBindings()
+  }
+}
+#else
+/// The base class of a store (Swift 6.0, which has no default isolation and
+/// so no need for `nonisolated`): see the declaration above.
 open class Store: @unchecked Sendable {
   // @unchecked because a non-final class cannot be checked Sendable. Safe: the
   // only stored property is a `let` of a Sendable type; subclasses take on the
@@ -55,74 +87,9 @@ open class Store: @unchecked Sendable {
   /// The bindings, which the `bind` methods forward to.
   @usableFromInline let bindings: StoreBindings
 
-  /// The bag that holds the store's bindings; they end when the store is freed.
-  ///
-  /// Subclasses can put their own subscriptions here too.
-  public var disposeBag: DisposeBag {
-    bindings.disposeBag
-  }
-
-  /// The number of subscriptions the store holds in ``disposeBag``: its
-  /// bindings and whatever subclasses added, for tests and diagnostics.
-  ///
-  /// A subscription stays counted until the bag is disposed, even if it
-  /// ended by itself (a `take(1)` that fired); the sources' own
-  /// `subscriptionCount` tells what is still live.
-  public var subscriptionCount: Int {
-    bindings.subscriptionCount
-  }
-
   /// Creates a store with no bindings.
   public init() {
     bindings = StoreBindings()
   }
-
-  /// Sets `variable` to every value of `source`.
-  ///
-  /// - Parameters:
-  ///   - source: The stream, typically a stream of an ``AnyObservableDispatcher``.
-  ///   - variable: The state to keep up to date.
-  @inlinable
-  public func bind<Source: ObservableType>(
-    _ source: Source, to variable: Variable<Source.Element>
-  ) {
-    bindings.bind(source, to: variable)
-  }
-
-  /// Dispatches every value of `source` to `subject`.
-  ///
-  /// - Parameters:
-  ///   - source: The stream to forward.
-  ///   - subject: The subject to forward it to.
-  @inlinable
-  public func bind<Source: ObservableType>(
-    _ source: Source, to subject: DispatchSubject<Source.Element>
-  ) {
-    bindings.bind(source, to: subject)
-  }
-
-  /// Folds every value of `source` into `variable` with `reduce`.
-  ///
-  /// Each value updates the variable atomically (see ``Variable/update(_:)``),
-  /// so `reduce` may run more than once for one value when other writes race
-  /// with it; keep it free of side effects.
-  ///
-  /// ```swift
-  /// bind(dispatcher.page, to: _items) { items, page in
-  ///   page.number == 1 ? page.items : items + page.items
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - source: The stream of changes.
-  ///   - variable: The state to fold them into.
-  ///   - reduce: Returns the new state from the current state and a value.
-  @inlinable
-  public func bind<Source: ObservableType, Value>(
-    _ source: Source,
-    to variable: Variable<Value>,
-    reduce: @escaping @Sendable (Value, Source.Element) -> Value
-  ) {
-    bindings.bind(source, to: variable, reduce: reduce)
-  }
 }
+#endif

@@ -1,9 +1,10 @@
 import CFluxCoreAtomics
 import Dispatch
 
-/// Carries values from the threads that deliver them to a serial queue, one
-/// hop per burst: values that arrive while a hop is scheduled and has not
-/// yet started join it.
+/// Carries values from the threads that deliver them to a serial queue
+/// other than the main queue, one hop per burst: values that arrive while a
+/// hop is scheduled and has not yet started join it. (The main actor has
+/// ``MainHop``, which delivers one frame at a time.)
 ///
 /// A value that arrives once the hop has taken its values (while it
 /// delivers them, or after) schedules the next hop itself, from the
@@ -30,8 +31,6 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
     /// Whether a hop is scheduled and has not yet taken the values; while
     /// one is, new values only join the buffer.
     @usableFromInline var isScheduled = false
-    /// The thread subscribing, while it may deliver on the spot.
-    @usableFromInline var subscribingThread: UInt = 0
 
     @inlinable
     init() {}
@@ -43,11 +42,7 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let state = Lock(State())
   @usableFromInline let mode: DeliveryMode
   @usableFromInline let queue: DispatchQueue
-  /// The handler, for a hop to a queue.
-  @usableFromInline let handler: (@Sendable (Element) -> Void)?
-  /// The handler, for a hop to the main actor: a whole hop runs in one
-  /// main-actor check, not one per value.
-  @usableFromInline let mainActorHandler: (@MainActor @Sendable (Element) -> Void)?
+  @usableFromInline let handler: @Sendable (Element) -> Void
 
   /// Set once the subscription is disposed.
   @inlinable
@@ -59,49 +54,16 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
     self.mode = mode
     self.queue = queue
     self.handler = handler
-    mainActorHandler = nil
-  }
-
-  /// Creates a hop to the main actor, through the main queue.
-  @inlinable
-  init(mode: DeliveryMode, mainActorHandler: @escaping @MainActor @Sendable (Element) -> Void) {
-    self.mode = mode
-    queue = .main
-    handler = nil
-    self.mainActorHandler = mainActorHandler
   }
 
   /// Calls the handler with `values`, in order, stopping if disposed; on the
   /// queue.
   @inlinable
-  func deliver(_ values: some Sequence<Element> & Sendable) {
-    if let mainActorHandler {
-      // The main queue runs on the main actor's thread.
-      MainActor.assumeIsolated {
-        for value in values {
-          guard !isDisposed.load(ordering: .acquiring) else { return }
-          mainActorHandler(value)
-        }
-      }
-    } else if let handler {
-      for value in values {
-        guard !isDisposed.load(ordering: .acquiring) else { return }
-        handler(value)
-      }
+  func deliver(_ values: some Sequence<Element>) {
+    for value in values {
+      guard !isDisposed.load(ordering: .acquiring) else { return }
+      handler(value)
     }
-  }
-
-  /// Values that arrive on `thread` until ``endSubscribing()`` are delivered
-  /// at once instead of with a hop: for a caller already on the queue, so
-  /// that a replayed current value is there when `subscribe` returns.
-  @inlinable
-  func beginSubscribing(on thread: UInt) {
-    state.withLock { $0.subscribingThread = thread }
-  }
-
-  @inlinable
-  func endSubscribing() {
-    state.withLock { $0.subscribingThread = 0 }
   }
 
   /// Takes a value from the delivering thread.
@@ -109,29 +71,20 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
   func receive(_ element: Element) {
     guard !isDisposed.load(ordering: .relaxed) else { return }
     var replaced: Element?
-    let (schedule, now) = state.withLock { state -> (Bool, Bool) in
-      if state.subscribingThread != 0, !state.isScheduled,
-        state.subscribingThread == currentThreadID()
-      {
-        return (false, true)
-      }
+    let schedule = state.withLock { state -> Bool in
       switch mode {
       case .everyValue: state.values.append(element)
       case .latestValue:
         replaced = state.latest.take()
         state.latest = element
       }
-      if state.isScheduled { return (false, false) }
+      if state.isScheduled { return false }
       state.isScheduled = true
-      return (true, false)
+      return true
     }
     // Outside the lock: dropping a value may run its deinit.
     withExtendedLifetime(replaced) {}
-    if now {
-      deliver(CollectionOfOne(element))
-    } else if schedule {
-      queue.async { self.deliverWaiting() }
-    }
+    if schedule { queue.async { self.deliverWaiting() } }
   }
 
   /// One hop, on the queue: delivers what has gathered, in order.
@@ -179,7 +132,8 @@ final class Hop<Element: Sendable>: @unchecked Sendable {
 @_spi(Diagnostics)
 public enum HopCount: Sendable {
   /// How many hops to a queue or to the main actor FluxCore has made since
-  /// the program started: one per burst of values, whatever its length.
+  /// the program started: one per burst of values, whatever its length (for
+  /// the main actor, one per turn that delivers committed frames).
   public static var total: Int { counter.load(ordering: .relaxed) }
 
   @usableFromInline

@@ -19,7 +19,9 @@ extension ObservableType {
   ///
   /// Values arrive latest-only on the main actor, whatever the source (see
   /// ``observeOnMainActor(receiving:_:)``): a burst of changes costs one hop
-  /// and one write. A value the source delivers while `assign` subscribes
+  /// and one write, and one action's changes to several properties are
+  /// written in the same main-actor turn, once the action has been
+  /// delivered (guarantee 10). A value the source delivers while `assign` subscribes
   /// (the current value of a ``Property`` or ``Variable``) is written before
   /// `assign` returns, so the object starts with the store's state. The
   /// object is held weakly: the subscription does not keep it alive.

@@ -38,7 +38,10 @@ extension ObservableType {
   /// ``observeOnMainActor(receiving:_:)``: subscribing on the main queue to
   /// an observable on `.main`, what the source delivers while subscribing
   /// (the current value of a ``Property``) is delivered before `subscribe`
-  /// returns.
+  /// returns. On `.main`, values also wait for the end of the action that
+  /// produced them, and arrive with everything else it changed, exactly as
+  /// with ``observeOnMainActor(receiving:_:)`` (guarantee 10); on any other
+  /// queue they arrive as they are delivered.
   ///
   /// ```swift
   /// store.log.observe(on: logQueue, receiving: .everyValue).subscribe { write($0) }
@@ -52,19 +55,27 @@ extension ObservableType {
   public func observe(on queue: DispatchQueue, receiving mode: DeliveryMode) -> Observable<Element>
   {
     derived { onNext in
-      subscribe(through: Hop(mode: mode, queue: queue, handler: onNext))
+      guard !isMainQueue(queue) else {
+        return subscribe(through: MainHop(mode: mode) { onNext($0) })
+      }
+      let hop = Hop(mode: mode, queue: queue, handler: onNext)
+      let upstream = subscribe(hop.receive)
+      return AnyDisposable {
+        hop.dispose()
+        upstream.dispose()
+      }
     }
   }
 
   /// Subscribes `hop`, and ends both the subscription and the hop's
   /// deliveries on dispose.
   ///
-  /// A caller already on the main queue, subscribing a hop to it, gets what
-  /// the source delivers while subscribing (a property's current value) at
-  /// once, so that it is there when this returns: never one turn late.
+  /// A caller already on the main queue gets what the source delivers while
+  /// subscribing (a property's current value) at once, so that it is there
+  /// when this returns: never one turn late.
   @inlinable
-  func subscribe(through hop: Hop<Element>) -> any Disposable {
-    let deliversAtOnce = isMainQueue(hop.queue) && isOnMainQueue()
+  func subscribe(through hop: MainHop<Element>) -> any Disposable {
+    let deliversAtOnce = isOnMainQueue()
     if deliversAtOnce { hop.beginSubscribing(on: currentThreadID()) }
     let upstream = subscribe(hop.receive)
     if deliversAtOnce { hop.endSubscribing() }

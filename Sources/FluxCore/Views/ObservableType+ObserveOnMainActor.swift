@@ -42,11 +42,15 @@ extension ObservableType {
   /// ```
   ///
   /// Values travel through the main dispatch queue, in dispatch order, on a
-  /// later turn of the main actor. Values that arrive while a hop is pending
-  /// join it, so 10,000 changes from a background thread cost one hop per
-  /// burst, not 10,000. In ``DeliveryMode/latestValue`` mode the handler
-  /// runs at most once per turn, with the newest value, and never with a
-  /// state that a later value of the same burst replaced.
+  /// later turn of the main actor, once the action that produced them has
+  /// been delivered on its thread: everything one action changes, in every
+  /// store and every main-actor view, arrives in the same turn (guarantee
+  /// 10, "one action, one frame"; see <doc:Guarantees>). Values that arrive
+  /// while a turn is pending join it, so 10,000 changes from a background
+  /// thread cost one hop per burst, not 10,000. In
+  /// ``DeliveryMode/latestValue`` mode the handler runs at most once per
+  /// turn, with the newest value whose action has finished, and never with a
+  /// state that a later value replaced.
   ///
   /// What the source delivers while this subscribes (the current value of a
   /// ``Property`` or ``Variable``, which is its latest value even while a
@@ -54,7 +58,7 @@ extension ObservableType {
   /// on the main actor before this returns, so a view model starts with the
   /// store's state; a caller elsewhere gets it on the first hop. A barrier
   /// on the main queue (`await MainActor.run {}`) runs after every value
-  /// that reached the hop before it was queued.
+  /// whose action had finished before the barrier was queued.
   ///
   /// The name is RxSwift's `observe(on: MainScheduler.instance)` and
   /// Combine's `receive(on: DispatchQueue.main)`, followed by the handler.
@@ -71,7 +75,7 @@ extension ObservableType {
     receiving mode: DeliveryMode,
     _ onNext: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
-    subscribe(through: Hop(mode: mode, mainActorHandler: onNext))
+    subscribe(through: MainHop(mode: mode, handler: onNext))
   }
 
   /// The former name of ``observeOnMainActor(receiving:_:)``, whose mode

@@ -72,6 +72,40 @@ extension StoreTester {
       matching: isExpected, update)
   }
 
+  /// Asserts that the next action is sent to the subject at `subject`, an
+  /// action without a payload (`DispatchSubject<Void>`), and that it changed
+  /// the state as `update` says.
+  ///
+  /// ```swift
+  /// await tester.receive(\.clear) { $0.items = [] }
+  /// ```
+  ///
+  /// It waits, checks the state and reports exactly as
+  /// ``receive(_:_:timeout:fileID:filePath:line:column:isolation:_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - subject: The dispatcher's subject, as a key path: `\.clear`.
+  ///   - timeout: How long to wait for it; the tester's timeout by default.
+  ///   - fileID: The caller's file ID; leave the default.
+  ///   - filePath: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  ///   - isolation: The caller's actor, where `update` runs.
+  ///   - update: Changes the state before the action into the state after.
+  public func receive(
+    _ subject: KeyPath<Dispatcher, DispatchSubject<Void>>,
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: ((inout State) -> Void)? = nil
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      subject, described: "\(name(of: subject)) ← ()", timeout: timeout, at: site,
+      matching: { _ in true }, update)
+  }
+
   private func receive<Element>(
     _ subject: KeyPath<Dispatcher, DispatchSubject<Element>>, described expected: String,
     timeout: Duration?, at site: CallSite,

@@ -11,7 +11,7 @@ final class AtomicWordLayoutTests: XCTestCase {
   func testTheSubjectCoresWordsAreItsFirstStoredProperty() {
     let core = SubjectCore(deliveryBudget: 0)
 
-    for index in 0..<4 {
+    for index in 0..<5 {
       AtomicWord(inStoredPropertiesOf: core, at: index).store(100 + index, ordering: .relaxed)
     }
 
@@ -19,6 +19,7 @@ final class AtomicWordLayoutTests: XCTestCase {
     XCTAssertEqual(core.atomicWords.1, 101)
     XCTAssertEqual(core.atomicWords.2, 102)
     XCTAssertEqual(core.atomicWords.3, 103)
+    XCTAssertEqual(core.atomicWords.4, 104)
     XCTAssertEqual(core.delivery.address, AtomicWord(inStoredPropertiesOf: core, at: 0).address)
     XCTAssertEqual(
       core.snapshot.word.address, AtomicWord(inStoredPropertiesOf: core, at: 1).address)
@@ -26,7 +27,9 @@ final class AtomicWordLayoutTests: XCTestCase {
       core.deliveringOwner.address, AtomicWord(inStoredPropertiesOf: core, at: 2).address)
     XCTAssertEqual(
       core.hasLogLabel.word.address, AtomicWord(inStoredPropertiesOf: core, at: 3).address)
-    core.atomicWords = (0, 0, 0, 0)  // no snapshot to release
+    XCTAssertEqual(
+      core.framedSnapshot.word.address, AtomicWord(inStoredPropertiesOf: core, at: 4).address)
+    core.atomicWords = (0, 0, 0, 0, 0)  // no snapshot to release
   }
 
   func testASubscribersStateIsItsFirstStoredProperty() {
@@ -43,6 +46,19 @@ final class AtomicWordLayoutTests: XCTestCase {
     hop.isDisposed.store(true, ordering: .relaxed)
 
     XCTAssertEqual(hop.atomicWord, 1)
+  }
+
+  @MainActor
+  func testAMainActorHopsWordsAreItsFirstStoredProperty() {
+    let hop = MainHop<Int>(mode: .everyValue) { _ in }
+
+    hop.isDisposed.store(true, ordering: .relaxed)
+    hop.subscribingThread.store(7, ordering: .relaxed)
+
+    XCTAssertEqual(hop.atomicWords.0, 1)
+    XCTAssertEqual(hop.atomicWords.1, 7)
+    hop.subscribingThread.store(0, ordering: .relaxed)
+    hop.dispose()
   }
 
   func testACountersWordIsItsFirstStoredProperty() {

@@ -1,12 +1,14 @@
 import FluxCore
 
 /// A small feature for the tests of FluxCoreTesting: a counter that actions
-/// increase and reset, and a note that changes nothing.
+/// increase, reset and clear (an action without a payload), and a note that
+/// changes nothing.
 final class CounterDispatcher: DispatcherType {
   static let shared = CounterDispatcher()
   let add = DispatchSubject<Int>()
   let reset = DispatchSubject<String>()
   let note = DispatchSubject<String>()
+  let clear = DispatchSubject<Void>()
 }
 
 /// What ``CounterStore`` holds, as one value a test can compare.
@@ -29,6 +31,7 @@ final class CounterStore: Store, @unchecked Sendable {
     bind(dispatcher.add, to: _count) { count, amount in count + amount }
     bind(dispatcher.reset.map { _ in 0 }, to: _count)
     bind(dispatcher.reset, to: _resets) { resets, _ in resets + 1 }
+    bind(dispatcher.clear.map { _ in 0 }, to: _count)
   }
 
   var state: CounterState {
