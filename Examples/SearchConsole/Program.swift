@@ -79,6 +79,10 @@ public enum Program {
       do {
         let replay = try ActionReplay(
           contentsOf: URL(fileURLWithPath: path), into: session.dispatcher)
+        if let torn = replay.tornTail {
+          writeError(
+            Terminal.printable("note: \(path): line \(torn.line) was cut short; not played"))
+        }
         await session.replay(replay)
       } catch {
         outputs.abandon()

@@ -27,6 +27,9 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     /// The file was saved by a newer version of the app, `found`, than this
     /// one knows, `known`: it is kept, and not written over.
     case newerVersion(found: Int, known: Int)
+    /// The state was closed (``PersistentState/close()``): a change made
+    /// since is not saved.
+    case closed
   }
 
   /// What kind of failure it is.
@@ -53,6 +56,12 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     PersistenceError(
       kind: .io(errno: code), path: path,
       reason: "\(operation) failed: \(String(cString: strerror(code)))")
+  }
+
+  /// The error of a change made after the state of `path` was closed.
+  static func closed(_ path: String) -> PersistenceError {
+    PersistenceError(
+      kind: .closed, path: path, reason: "changed after close(): this change is not saved")
   }
 
   /// The error as `path: reason`.

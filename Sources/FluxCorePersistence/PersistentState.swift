@@ -44,6 +44,16 @@ import Foundation
 /// >   permission, a missing directory) leaves the old file as it was, shows
 /// >   in ``saveError``, and is tried again after 1 s, then 2, 4, … up to a
 /// >   minute apart, and on every change and flush. Nothing traps.
+/// > - **Saving follows the state.** Give ``variable`` to a store and let
+/// >   go of the rest: as long as the variable lives, its changes are saved,
+/// >   and what changed is written once more when it is freed (a write that
+/// >   fails then shows in ``saveError``, and on standard error). Only
+/// >   ``close()`` stops the saving; a change made after it shows in
+/// >   ``saveError`` as ``PersistenceError/Kind/closed``.
+/// > - **The clock's time decides.** What a write saves, and when the next
+/// >   one is due, follow from the changes and the clock's time, not from
+/// >   when the writer's thread gets to run: with a test clock, the same
+/// >   writes however busy the machine is.
 /// > - **Any thread.** ``flush()``, ``reload()`` and dropping the last
 /// >   reference work from any thread, including from a subscriber of
 /// >   ``saves`` or ``saveError``, which run on the state's writer queue.
@@ -53,7 +63,8 @@ import Foundation
 /// >   ``PersistenceError/Kind/locked`` and is tried again. In one process,
 /// >   a second state of the same file is refused.
 public final class PersistentState<Value: Codable & Sendable>: Sendable {
-  /// The state, restored from the file; every change is saved.
+  /// The state, restored from the file; every change is saved, for as
+  /// long as the variable lives (until ``close()``).
   public let variable: Variable<Value>
   /// The error of the latest write, or `nil` if it succeeded (or none was
   /// needed yet).
@@ -68,7 +79,9 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   public let saves: Property<Int>
 
   private let saver: StateSaver<Value>
-  private let changes: any Disposable
+  /// What keeps the saver saving while ``variable`` lives, and closes it
+  /// once neither this object nor the variable does.
+  private let lifetime: SavingLifetime<Value>
 
   /// Opens the state saved in `file`, or starts from `default`.
   ///
@@ -131,13 +144,11 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
       schedule: SaveSchedule(quietPeriod: quietPeriod, maxDelay: maxDelay),
       elapsed: { start.duration(to: clock.now) },
       sleep: { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) })
-    changes = variable.changed.subscribe { [saver] _ in saver.changed() }
-  }
-
-  deinit {
-    changes.dispose()
-    saver.close()
-    openStateFiles.withLock { _ = $0.remove(saver.file.path) }
+    // The variable keeps the lifetime, through this subscription, for as
+    // long as it lives: saving follows the state, not this object.
+    let lifetime = SavingLifetime(saver)
+    self.lifetime = lifetime
+    _ = variable.changed.subscribe { [lifetime] value in lifetime.saver.changed(to: value) }
   }
 
   /// The state now.
@@ -163,6 +174,21 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
   ///   change, and on the next flush.
   public func flush() throws(PersistenceError) {
     if let error = saver.saveNow() { throw error }
+  }
+
+  /// Writes what changed, and stops saving: the state lets go of the file,
+  /// which may be opened again.
+  ///
+  /// A change of ``variable`` after it is not saved, and shows in
+  /// ``saveError`` as ``PersistenceError/Kind/closed``. Without `close()`,
+  /// the state is saved for as long as ``variable`` lives, whether or not
+  /// this object does, and written once more when the variable is freed.
+  /// Closing twice does nothing the second time.
+  ///
+  /// - Throws: The ``PersistenceError`` of the last write; the state is
+  ///   closed all the same.
+  public func close() throws(PersistenceError) {
+    if let error = saver.close() { throw error }
   }
 
   /// Reads the file again if it has not been read yet.

@@ -30,7 +30,7 @@ extension StateSaver {
       state.blocker = outcome.blocker
     }
     if let value = outcome.value {
-      variable.value = value
+      variable?.value = value  // gone: the saver is closing, and the file wins
       if errors.value != nil { errors.value = nil }
       return .restored
     }

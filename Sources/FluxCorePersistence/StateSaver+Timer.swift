@@ -69,11 +69,14 @@ extension StateSaver {
     state.withLock { $0.timer.keep(task, of: start.number) }
   }
 
-  /// Sleeps until a write is due (see ``SaveSchedule``), then writes on the
-  /// queue; timer `number` does, until it is stopped or replaced.
+  /// Sleeps until a write is due (see ``SaveSchedule``), then claims it for
+  /// the queue; timer `number` does, until it is stopped or replaced.
   ///
   /// A change only moves the schedule: the task, when it wakes before the
-  /// write is due, sleeps again until it is.
+  /// write is due, sleeps again until it is. A change made after the write
+  /// fell due has claimed it already (see ``StateSaver/changed(to:)``): the
+  /// task, however late it wakes, finds the next write not due yet, or
+  /// claims one whose value no change has replaced since it fell due.
   private func writeOnceDue(timer number: Int) async {
     while true {
       let due = state.withLock { state -> Duration? in
@@ -93,25 +96,18 @@ extension StateSaver {
         return
       }
       let now = elapsed()
-      let isDue = state.withLock { state -> Bool? in
-        guard state.timer.running == number else { return nil }
+      let sleepsAgain = state.withLock { state -> Bool in
+        guard state.timer.running == number else { return false }
         guard !state.isClosed, state.isDirty, let current = state.schedule.due else {
           state.timer.stop(number)
-          return nil
+          return false
         }
-        guard now >= current else { return false }  // a change moved it
+        guard now >= current else { return true }  // a change moved it
         state.timer.stop(number)
-        return true
+        claimWrite(&state)
+        return false
       }
-      switch isDue {
-      case true?:
-        writeOnQueue()
-        return
-      case nil:
-        return
-      case false?:
-        continue
-      }
+      guard sleepsAgain else { return }
     }
   }
 }

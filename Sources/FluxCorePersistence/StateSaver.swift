@@ -6,14 +6,26 @@ import Foundation
 /// quiet period or the longest delay (see ``SaveSchedule``), when asked to
 /// flush, and again after a failed write.
 ///
+/// Which value a write saves, and when the next one is due, follow from the
+/// changes and the clock's time alone, never from when a thread gets to run:
+/// a write that fell due before a change saves the value as it was before
+/// that change, whether its timer woke in time or not (see
+/// ``changed(to:)``). So a test that moves a `TestClock` sees the same
+/// writes however busy the machine is.
+///
 /// Its queue runs every write, read again and close, one at a time. The
 /// subscribers of `saves` and `saveError` run there: from them, a flush, a
 /// reload or a close runs at once, on the same queue, instead of waiting for
 /// it.
 final class StateSaver<Value: Codable & Sendable>: Sendable {
   struct State: Sendable {
-    /// Whether the variable changed since it was last written.
+    /// The variable's value, as its changes reached the saver.
+    var latest: Value
+    /// Whether `latest` changed since a write of it was claimed.
     var isDirty = false
+    /// The values of the writes that fell due, oldest first, waiting for
+    /// the queue (which has one block for each).
+    var claimed: [Value] = []
     var schedule: SaveSchedule
     var timer = TimerSlot()
     var isClosed = false
@@ -28,10 +40,18 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
     var hasRemovedLeftFiles = false
   }
 
+  /// The most writes that wait for the queue: beyond it (the writer fell
+  /// that far behind the writes falling due, as with a quiet period of
+  /// zero under a flood of changes), the newest takes the place of the one
+  /// before it, so that memory stays bounded.
+  static var mostClaimedWrites: Int { 8 }
+
   let reader: StateReader<Value>
-  let variable: Variable<Value>
+  /// The variable, to restore a file read late into it; the saver does not
+  /// keep it alive (it keeps the saver, through its subscription).
+  weak let variable: Variable<Value>?
   let errors: Variable<PersistenceError?>
-  private let saves: Variable<Int>
+  let saves: Variable<Int>
   let elapsed: @Sendable () -> Duration
   let sleep: @Sendable (Duration) async throws -> Void
   let state: Lock<State>
@@ -54,7 +74,9 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
     self.elapsed = elapsed
     self.sleep = sleep
     state = Lock(
-      State(schedule: schedule, restoration: restored.restoration, blocker: restored.blocker))
+      State(
+        latest: variable.value, schedule: schedule, restoration: restored.restoration,
+        blocker: restored.blocker))
     queue.setSpecific(key: onQueue, value: true)
   }
 
@@ -70,99 +92,85 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
     state.withLock { $0.restoration }
   }
 
-  /// Notes a change; called on the thread that made it.
-  func changed() {
+  /// Notes that the variable changed to `value`; called on the thread that
+  /// delivers the change.
+  ///
+  /// A write that fell due before this change (its timer has not claimed it
+  /// yet: the machine is busy, or a test clock moved past it) is claimed
+  /// now, with the value before the change, as its timer would have.
+  /// After ``close()``, the change is not saved, and says so in
+  /// `saveError`.
+  func changed(to value: Value) {
     let now = elapsed()
-    let start = state.withLock { state -> TimerSlot.Start? in
-      guard !state.isClosed else { return nil }
+    var replaced = value
+    let (isClosed, start) = state.withLock { state -> (Bool, TimerSlot.Start?) in
+      guard !state.isClosed else { return (true, nil) }
+      if state.isDirty, let due = state.schedule.due, due <= now { claimWrite(&state) }
+      swap(&state.latest, &replaced)  // the value replaced is released outside the lock
       state.isDirty = true
       state.schedule.changed(at: now)
-      return state.timer.claim(due: state.schedule.due)
+      return (false, state.timer.claim(due: state.schedule.due))
+    }
+    if isClosed {
+      queue.async { self.report(.closed(self.file.path)) }
+      return
     }
     if let start { startTimer(start) }
   }
 
-  /// Writes now, if anything changed, and waits for it.
+  /// Claims a write of `latest`, now due: the queue writes it in turn.
   ///
-  /// - Returns: The error of the write, or `nil`.
-  func saveNow() -> PersistenceError? {
-    onTheQueue { write() }
+  /// Called with the lock held; the block is queued under it, so that the
+  /// writes claimed on several threads reach the queue in the order claimed.
+  func claimWrite(_ state: inout State) {
+    state.isDirty = false
+    state.schedule.writing()
+    if state.claimed.count < Self.mostClaimedWrites {
+      state.claimed.append(state.latest)
+      queue.async { self.writeClaimed() }
+    } else {
+      state.claimed[state.claimed.count - 1] = state.latest
+    }
   }
 
-  /// Writes what changed, and stops saving.
-  func close() {
-    let timer = onTheQueue { () -> Task<Void, Never>? in
-      write()
-      return state.withLock { state in
-        state.isClosed = true
-        return state.timer.take()
+  /// Writes now, if anything changed, and waits for it: the writes already
+  /// claimed, then the value now.
+  ///
+  /// - Returns: The error of the last write, or `nil`.
+  func saveNow() -> PersistenceError? {
+    onTheQueue { writeEverything() }
+  }
+
+  /// Writes what changed, and stops saving; says so in `saveError` for each
+  /// later change.
+  ///
+  /// - Returns: The error of the last write, or `nil`.
+  @discardableResult
+  func close() -> PersistenceError? {
+    let (failure, timer, wasOpen) = onTheQueue {
+      () -> (PersistenceError?, Task<Void, Never>?, Bool) in
+      let failure = writeEverything()
+      let (timer, wasOpen) = state.withLock { state in
+        defer { state.isClosed = true }
+        return (state.timer.take(), !state.isClosed)
       }
+      return (failure, timer, wasOpen)
     }
     timer?.cancel()
-  }
-
-  /// Writes on the queue, without waiting.
-  func writeOnQueue() {
-    queue.async { self.write() }
-  }
-
-  /// Writes the variable's value if it changed since the last write; on
-  /// the queue.
-  ///
-  /// - Returns: The error of the write, or `nil`.
-  @discardableResult
-  func write() -> PersistenceError? {
-    guard
-      let (blocked, removeLeftFiles) = state.withLock({ state -> (Bool, Bool)? in
-        guard state.isDirty, !state.isClosed else { return nil }
-        state.isDirty = false
-        state.schedule.writing()
-        return (state.blocker != nil, !state.hasRemovedLeftFiles)
-      })
-    else { return nil }
-    var failure: PersistenceError?
-    if blocked {
-      switch readAgain() {
-      case .restored:
-        return nil  // the state is what the file holds: nothing to write now
-      case .taken: break
-      case .blocked(let error): failure = error
-      }
-    }
-    if failure == nil { failure = encodeAndWrite(removingLeftFiles: removeLeftFiles) }
-    let now = elapsed()
-    let retry = state.withLock { [failed = failure != nil] state -> TimerSlot.Start? in
-      guard failed else {
-        state.schedule.succeeded()
-        return nil
-      }
-      state.isDirty = true  // tried again: on a schedule, on the next change, on a flush
-      state.schedule.failed(at: now)
-      return state.isClosed ? nil : state.timer.claim(due: state.schedule.due)
-    }
-    if let retry { startTimer(retry) }
-    // The error first: once `saves` counts a write, `saveError` is up to date.
-    if errors.value != failure { errors.value = failure }
-    if failure == nil { saves.update { $0 += 1 } }
+    if wasOpen { openStateFiles.withLock { _ = $0.remove(file.path) } }
     return failure
   }
 
-  /// Encodes the value and writes it, holding the file's lock.
-  private func encodeAndWrite(removingLeftFiles: Bool) -> PersistenceError? {
-    let data: Data
-    do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      data = try encoder.encode(Envelope(version: reader.version, value: variable.value))
-    } catch {
-      return PersistenceError(kind: .encoding, path: file.path, reason: "\(error)")
+  /// Claims a write of what changed, then writes every claimed value, in
+  /// order; on the queue.
+  private func writeEverything() -> PersistenceError? {
+    state.withLock { state in
+      if state.isDirty, !state.isClosed { claimWrite(&state) }
     }
-    return file.whileLocked {
-      if removingLeftFiles {
-        file.removeLeftTemporaryFiles()
-        state.withLock { $0.hasRemovedLeftFiles = true }
-      }
-      return file.write(data)
+    var failure: PersistenceError?
+    while let written = writeClaimed() {
+      if case .failure(let error) = written { failure = error } else { failure = nil }
     }
+    return failure
   }
 }

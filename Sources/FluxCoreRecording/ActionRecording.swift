@@ -41,13 +41,18 @@ public final class ActionRecording: Sendable {
   ///
   /// Actions are held before they are encoded, so their bytes are those of
   /// the lines the writer encoded last: an action whose line (with its
-  /// state) took 2 KB counts 2 KB. Until the writer has encoded one, only
-  /// the number of actions bounds the buffer.
+  /// state) took 2 KB counts 2 KB, and so does one whose state was too large
+  /// to carry (see ``largestState``): it counts at its real size. Until the
+  /// writer has encoded one, each action counts as much as the state did
+  /// when the recording started (the recording encodes it once then, to
+  /// measure it).
   public static var defaultBufferBytes: Int { 32 << 20 }
   /// The largest state, in bytes of JSON, that a line carries: 1 MiB.
   ///
   /// A larger state is left out of its line and counted in
-  /// ``RecordingSummary/statesOmitted``.
+  /// ``RecordingSummary/statesOmitted``; it still counts against the
+  /// buffer's bytes at its real size, and is encoded once, as every state
+  /// is, to measure it.
   public static var largestState: Int { 1 << 20 }
 
   private let pipeline: RecordingPipeline
@@ -69,8 +74,15 @@ public final class ActionRecording: Sendable {
     state readState: (@Sendable () -> any Encodable & Sendable)?,
     observe: (@escaping @Sendable (DispatchRecord) -> Void) -> any Disposable
   ) {
+    // The state now, measured once, so that the buffer counts actions at
+    // their real size from the first one, before the writer has measured
+    // a line: a burst of large states is bounded from the start.
+    let stateBytes = readState.map { read in
+      (try? JSONEncoder().encode(EncodableBox(read())))?.count ?? 0
+    }
     let pipeline = RecordingPipeline(
-      sink: sink, capacity: Swift.max(1, bufferCapacity), byteBudget: Swift.max(0, bufferBytes))
+      sink: sink, capacity: Swift.max(1, bufferCapacity), byteBudget: Swift.max(0, bufferBytes),
+      bytesPerRecord: stateBytes ?? 0)
     let startTime = DispatchTime.now().uptimeNanoseconds
     self.pipeline = pipeline
     self.startTime = startTime

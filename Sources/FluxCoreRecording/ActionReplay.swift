@@ -21,7 +21,9 @@ import Foundation
 /// later than 100 years after the recording began). The first line that
 /// does not throws a ``ReplayError`` naming the line and the reason, and
 /// nothing is dispatched. Blank lines are ignored; a file with no action is
-/// an error.
+/// an error. A last line that a failed write or a crash cut short (no
+/// newline after it, and not whole JSON) is not an error: the lines before
+/// it are played, and ``tornTail`` reports it.
 public struct ActionReplay: Sendable {
   /// One checked action.
   public struct Action: Sendable {
@@ -71,8 +73,12 @@ public struct ActionReplay: Sendable {
   /// The actions, in the order recorded.
   public let actions: [Action]
   /// The summary the recording ended with, or `nil` for a recording that
-  /// was never stopped (or made before recordings had one).
+  /// was never stopped (or made before recordings had one), or whose
+  /// writing failed.
   public let summary: RecordingSummary?
+  /// The last line, if a write that failed part-way or a crash cut it
+  /// short: the actions before it are played, and it is not.
+  public let tornTail: TornLine?
 
   /// Checks the JSON Lines `text` against `dispatcher`.
   ///
@@ -84,7 +90,7 @@ public struct ActionReplay: Sendable {
     jsonLines text: String, into dispatcher: Dispatcher
   ) throws(ReplayError) {
     let subjects = Dictionary(
-      Mirror(reflecting: dispatcher).children.compactMap { child in
+      Mirror(reflecting: dispatcher).childrenWithSuperclasses.compactMap { child in
         (child.value as? any ReplayableSubject).map {
           ("\(Dispatcher.self).\(child.label ?? "")", $0)
         }
@@ -93,9 +99,8 @@ public struct ActionReplay: Sendable {
     var actions: [Action] = []
     var summary: RecordingSummary?
     var lastTime = -Double.infinity
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    where !line.allSatisfy(\.isWhitespace) {
+    let (lines, torn) = Self.splitTornTail(of: text)
+    for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
       let number = index + 1
       let data = Data(line.utf8)
       if summary == nil, line.hasPrefix(#"{"summary""#),
@@ -154,6 +159,7 @@ public struct ActionReplay: Sendable {
     }
     self.actions = actions
     self.summary = summary
+    tornTail = torn
   }
 
   /// Checks the recording in the file at `url` against `dispatcher`.

@@ -26,8 +26,13 @@ final class RecordingPipeline: Sendable {
   /// (a lines sink that stops its own recording) does not wait for itself.
   private let onQueue = DispatchSpecificKey<Bool>()
 
-  init(sink: RecordingSink, capacity: Int, byteBudget: Int) {
-    let buffer = Lock(RecordingBuffer(capacity: capacity, byteBudget: byteBudget))
+  /// A pipeline to `sink`, bounded by `capacity` actions and `byteBudget`
+  /// bytes, counting each action at `bytesPerRecord` until the writer has
+  /// measured one.
+  init(sink: RecordingSink, capacity: Int, byteBudget: Int, bytesPerRecord: Int = 0) {
+    var bounds = RecordingBuffer(capacity: capacity, byteBudget: byteBudget)
+    bounds.bytesPerRecord = bytesPerRecord
+    let buffer = Lock(bounds)
     self.buffer = buffer
     writer = Lock(
       RecordingWriter(sink: sink) { bytes in buffer.withLock { $0.bytesPerRecord = bytes } })

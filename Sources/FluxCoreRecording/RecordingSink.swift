@@ -62,22 +62,38 @@ enum RecordingSink: Sendable {
 
   /// Writes `bytes` whole, retrying short writes and interruptions.
   ///
-  /// - Returns: The error, or `nil`.
-  func write(_ bytes: [UInt8]) -> RecordingError? {
-    guard case .file(let descriptor, let path) = self, !bytes.isEmpty else { return nil }
-    return bytes.withUnsafeBytes { buffer -> RecordingError? in
+  /// - Returns: How many of the bytes reached the file (all of them, unless
+  ///   a write failed part-way, as on a full disk), and the error, if any.
+  func write(_ bytes: [UInt8]) -> (written: Int, error: RecordingError?) {
+    guard case .file(let descriptor, let path) = self, !bytes.isEmpty else {
+      return (bytes.count, nil)
+    }
+    return bytes.withUnsafeBytes { buffer -> (Int, RecordingError?) in
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(
           descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return RecordingError(path: path, operation: "write", code: errno)
+          return (offset, RecordingError(path: path, operation: "write", code: errno))
         }
         offset += written
       }
-      return nil
+      return (offset, nil)
     }
+  }
+
+  /// Cuts a file back to its first `length` bytes: to drop a line that a
+  /// failed write left torn.
+  ///
+  /// - Returns: The error, or `nil`.
+  func truncate(to length: Int) -> RecordingError? {
+    guard case .file(let descriptor, let path) = self else { return nil }
+    while ftruncate(descriptor, off_t(length)) != 0 {
+      if errno == EINTR { continue }
+      return RecordingError(path: path, operation: "truncate", code: errno)
+    }
+    return nil
   }
 
   /// Flushes a file to its storage and closes it.

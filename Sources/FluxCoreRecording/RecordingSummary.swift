@@ -1,14 +1,16 @@
 /// What a recording holds and what it had to leave out: the last line of a
 /// recording file, and what ``ActionRecording/stop()`` returns.
 public struct RecordingSummary: Codable, Sendable, Equatable {
-  /// How many actions were written.
+  /// How many actions were written: their lines reached the file whole.
   public var actions: Int
-  /// How many actions were skipped, by subject label, because their values
-  /// cannot be encoded.
+  /// How many actions were skipped, by subject label, because they cannot
+  /// be replayed: their values cannot be encoded, or (in a recording of one
+  /// dispatcher) their subject is not one the dispatcher holds in a stored
+  /// property.
   public var skipped: [String: Int]
-  /// How many actions were dropped because the buffer was full: the app
-  /// sent them faster than they could be written, for longer than the buffer
-  /// could absorb.
+  /// How many actions were dropped: the buffer was full (the app sent them
+  /// faster than they could be written, for longer than the buffer could
+  /// absorb), or a write failed before their lines reached the file whole.
   public var dropped: Int
   /// How many states were left out of their lines because their JSON was
   /// larger than ``ActionRecording/largestState``.
@@ -19,6 +21,14 @@ public struct RecordingSummary: Codable, Sendable, Equatable {
   ///
   /// After it, nothing more was written.
   public var error: String?
+  /// Where a line that a failed write tore begins, in bytes from the start
+  /// of the file, if the file could not be cut back to its last whole
+  /// line; `nil` when the file ends with a whole line (as it does unless
+  /// cutting it failed too).
+  ///
+  /// ``ActionReplay`` plays the whole lines before it, and reports the
+  /// torn one in ``ActionReplay/tornTail``.
+  public var tornLineOffset: Int?
 
   /// Creates a summary.
   ///
@@ -29,9 +39,10 @@ public struct RecordingSummary: Codable, Sendable, Equatable {
   ///   - statesOmitted: How many states were too large.
   ///   - duration: The recording's length in seconds.
   ///   - error: The first write error, if any.
+  ///   - tornLineOffset: Where a torn line that could not be cut off begins.
   public init(
     actions: Int = 0, skipped: [String: Int] = [:], dropped: Int = 0, statesOmitted: Int = 0,
-    duration: Double = 0, error: String? = nil
+    duration: Double = 0, error: String? = nil, tornLineOffset: Int? = nil
   ) {
     self.actions = actions
     self.skipped = skipped
@@ -39,6 +50,7 @@ public struct RecordingSummary: Codable, Sendable, Equatable {
     self.statesOmitted = statesOmitted
     self.duration = duration
     self.error = error
+    self.tornLineOffset = tornLineOffset
   }
 
   /// Whether every action sent was written, with its state: nothing

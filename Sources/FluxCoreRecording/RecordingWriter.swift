@@ -18,6 +18,8 @@ struct RecordingWriter: Sendable {
   }()
   /// Encoded lines not yet written to the file.
   private var buffered: [UInt8] = []
+  /// The bytes of whole lines in the file.
+  private var fileBytes = 0
   /// How many actions' lines `buffered` holds.
   private var bufferedActions = 0
   /// The last action, waiting for the state after it.
@@ -55,14 +57,31 @@ struct RecordingWriter: Sendable {
   }
 
   /// Writes what is buffered to the file.
+  ///
+  /// A write that fails part-way (a full disk) leaves the file ending at the
+  /// last whole line: a line it tore is cut off again, and the actions
+  /// whose lines reached the file whole are counted as written, the others
+  /// as dropped. If the file cannot be cut, ``RecordingSummary/tornLineOffset``
+  /// says where the torn line begins.
   mutating func flush() {
     guard !buffered.isEmpty else { return }
-    if let error = sink.write(buffered) {
+    let (written, error) = sink.write(buffered)
+    if let error {
       summary.error = "\(error)"
-      summary.dropped += bufferedActions
+      let whole = buffered[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+      let lines = buffered[..<whole].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      // The lines are the actions', then, at the end, the summary's.
+      let reached = Swift.min(lines, bufferedActions)
+      summary.actions += reached
+      summary.dropped += bufferedActions - reached
+      if whole < written, sink.truncate(to: fileBytes + whole) != nil {
+        summary.tornLineOffset = fileBytes + whole
+      }
+      fileBytes += whole
       buffered = []  // what could not be written is not kept
     } else {
       summary.actions += bufferedActions
+      fileBytes += written
       buffered.removeAll(keepingCapacity: true)
     }
     bufferedActions = 0
@@ -108,8 +127,9 @@ struct RecordingWriter: Sendable {
       summary.skipped[label, default: 0] += 1
       return
     }
-    let state = stateAfter.flatMap { encodedState($0) }
-    let lineBytes = line.count + (state?.count ?? 0)
+    let (state, stateBytes) = stateAfter.map { encodedState($0) } ?? (nil, 0)
+    // A state too large to carry counts all the same: the buffer held it.
+    let lineBytes = line.count + stateBytes
     if lineBytes * 4 > lastMeasured * 5 || lineBytes * 4 < lastMeasured * 3 {
       lastMeasured = lineBytes
       measured(lineBytes)
@@ -129,16 +149,21 @@ struct RecordingWriter: Sendable {
     return encode(value)
   }
 
-  /// The JSON of `state`, or `nil` (counted) if it cannot be encoded or is
-  /// larger than ``ActionRecording/largestState``.
-  private mutating func encodedState(_ state: any Encodable & Sendable) -> Data? {
-    guard let data = try? encoder.encode(EncodableBox(state)),
-      data.count <= ActionRecording.largestState
-    else {
+  /// The JSON of `state` and its size in bytes.
+  ///
+  /// The JSON is `nil` (and counted) if it cannot be encoded or is larger
+  /// than ``ActionRecording/largestState``; the size is the real one,
+  /// whether the JSON is kept or not. Each state is encoded once, here.
+  private mutating func encodedState(_ state: any Encodable & Sendable) -> (Data?, Int) {
+    guard let data = try? encoder.encode(EncodableBox(state)) else {
       summary.statesOmitted += 1
-      return nil
+      return (nil, 0)
     }
-    return data
+    guard data.count <= ActionRecording.largestState else {
+      summary.statesOmitted += 1
+      return (nil, data.count)
+    }
+    return (data, data.count)
   }
 
   /// Adds `line` (a JSON object), with `"state"` spliced in if there is

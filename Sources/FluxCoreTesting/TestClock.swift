@@ -20,49 +20,25 @@ import FluxCore
 /// `CancellationError` at once, as with a real clock.
 ///
 /// > Important: A task may reach its `sleep` after the test advanced the
-/// > clock: its deadline, if already past, then does not sleep at all. So a
-/// > deadline computed before the task starts (as `Debouncer` does) is met
-/// > however the threads interleave. To know that work finished after an
-/// > advance, wait for what it does (a request arriving, a task's value), not
-/// > for a number of turns; ``waitForSleepers(count:timeout:)`` waits until work has
+/// > clock, and a task woken by an advance may run after the test has moved
+/// > on: under load, a test's advances outrun the tasks they wake. A deadline
+/// > computed before the task starts (as `Debouncer` does) is met however
+/// > the threads interleave, since a deadline already past does not sleep at
+/// > all; a component whose decisions follow from the clock's time rather
+/// > than from when its task runs (a `PersistentState` decides what a write
+/// > saves when the next change arrives) behaves the same under any load.
+/// > To know that work finished after an advance, wait for what it does (a
+/// > request arriving, a task's value, a write counted), not for a number
+/// > of turns; ``waitForSleepers(count:timeout:)`` waits until work has
 /// > started waiting.
 public final class TestClock: Clock, Sendable {
-  /// A point in a test clock's time: how far it is from the clock's start.
-  public struct Instant: InstantProtocol, CustomStringConvertible {
-    /// The time since the clock's start.
-    public let offset: Duration
-
-    /// Creates an instant `offset` after the start.
-    public init(offset: Duration) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The time from this instant to `other`.
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-
-    /// The offset, as in `0.3 seconds`.
-    public var description: String { "\(offset)" }
-  }
-
-  private struct Sleeper: Sendable {
+  struct Sleeper: Sendable {
     let id: Int
     let deadline: Instant
     let wake: CheckedContinuation<Void, any Error>
   }
 
-  private struct State: Sendable {
+  struct State: Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
     var nextID = 0
@@ -79,7 +55,7 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private struct Watcher: Sendable {
+  struct Watcher: Sendable {
     let id: Int
     let count: Int
     let resume: CheckedContinuation<Void, any Error>
@@ -140,53 +116,6 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Returns once at least `count` tasks sleep on the clock: to know that
-  /// work has started waiting before the test moves time.
-  ///
-  /// - Parameters:
-  ///   - count: How many sleepers to wait for.
-  ///   - timeout: How long to wait, in real time, before throwing: a bound
-  ///     that makes a test that would hang fail instead.
-  /// - Throws: ``TestClockTimeout`` if fewer tasks sleep in time, or
-  ///   `CancellationError`.
-  public func waitForSleepers(count: Int, timeout: Duration = .seconds(5)) async throws {
-    let id = locked { state -> Int in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { [self] in
-        try await withTaskCancellationHandler {
-          try await withCheckedThrowingContinuation {
-            (resume: CheckedContinuation<Void, any Error>) in
-            let ready = locked { state -> Bool in
-              if state.sleepers.count >= count { return true }
-              state.watchers.append(Watcher(id: id, count: count, resume: resume))
-              return false
-            }
-            if ready { resume.resume() }
-          }
-        } onCancel: { [self] in
-          let watcher = locked { state -> Watcher? in
-            guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.watchers.remove(at: index)
-          }
-          watcher?.resume.resume(throwing: CancellationError())
-        }
-      }
-      group.addTask { [self] in
-        try await Task.sleep(for: timeout.clampedToLongestWait)
-        let sleeping = sleeperCount
-        throw TestClockTimeout(
-          timeout: timeout, sleeping: sleeping,
-          description:
-            "waited \(timeout) for \(count) tasks to sleep on the test clock; \(sleeping) did")
-      }
-      defer { group.cancelAll() }
-      try await group.next()
-    }
-  }
-
   /// Moves time forward by `duration`, waking what sleeps until then, in
   /// order, and letting each run before the next wakes.
   ///
@@ -201,27 +130,6 @@ public final class TestClock: Clock, Sendable {
       if state.now < target { state.now = target }
     }
     await letOtherTasksRun()
-  }
-
-  /// Moves time forward until nothing sleeps on the clock any more.
-  ///
-  /// - Parameter timeout: How long to keep going, in real time, before
-  ///   throwing: work that goes back to sleep every time it wakes (a
-  ///   repeating timer) would otherwise keep it going forever.
-  /// - Throws: ``TestClockTimeout`` if something still sleeps when the time
-  ///   runs out, or `CancellationError`.
-  public func run(timeout: Duration = .seconds(5)) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout.clampedToLongestWait)
-    while let next = locked({ $0.sleepers.map(\.deadline).min() }) {
-      try Task.checkCancellation()
-      guard clock.now < deadline else {
-        throw TestClockTimeout(
-          timeout: timeout, sleeping: sleeperCount,
-          description: "ran the test clock for \(timeout); \(sleeperCount) tasks still sleep on it")
-      }
-      await advance(by: now.duration(to: next))
-    }
   }
 
   /// Removes the sleeper with the earliest deadline due by `target`, and
@@ -242,18 +150,7 @@ public final class TestClock: Clock, Sendable {
     for _ in 0..<20 { await Task.yield() }
   }
 
-  private func locked<Result>(_ body: (inout State) -> Result) -> Result {
+  func locked<Result>(_ body: (inout State) -> Result) -> Result {
     state.withLock(body)
   }
-}
-
-/// Thrown when a wait on a ``TestClock`` runs out of time:
-/// ``TestClock/waitForSleepers(count:timeout:)`` or ``TestClock/run(timeout:)``.
-public struct TestClockTimeout: Error, CustomStringConvertible {
-  /// How long it waited, in real time.
-  public let timeout: Duration
-  /// How many tasks were sleeping on the clock then.
-  public let sleeping: Int
-  /// The failure in words.
-  public let description: String
 }

@@ -15,3 +15,20 @@ extension Array {
 
 /// A subject the article waits on.
 let progress = DispatchSubject<Int>()
+
+/// The dispatcher the article's chain of waits starts from.
+final class ImportDispatcher: DispatcherType {
+  static let shared = ImportDispatcher()
+  let rows = DispatchSubject<Int>()
+}
+
+/// The dispatcher the store's handlers report to.
+final class AnalyticsDispatcher: DispatcherType {
+  static let shared = AnalyticsDispatcher()
+  let events = DispatchSubject<String>()
+}
+
+/// A store that relays each row into a subject of its own.
+final class ImportStore: Store, @unchecked Sendable {
+  let accepted = DispatchSubject<Int>()
+}

@@ -257,9 +257,12 @@ final class RecordAndReplayTests: XCTestCase {
 
   private let goodLine = #"{"label":"NotesDispatcher.removed","time":0.1,"value":7}"#
 
-  func testATruncatedLineIsAnErrorNamingItsLine() {
+  /// A truncated line followed by others is an error; a last line cut
+  /// short is not (see RecordingLimitsTests).
+  func testATruncatedLineBeforeTheLastIsAnErrorNamingItsLine() {
     expectError(
-      goodLine + "\n" + #"{"label":"NotesDispatcher.added","time":0.2,"value":{"id":1,"te"#,
+      goodLine + "\n" + #"{"label":"NotesDispatcher.added","time":0.2,"value":{"id":1,"te"#
+        + "\n" + goodLine,
       ReplayError(line: 2, reason: "not a recorded action: not valid JSON (a truncated line?)"))
   }
 

@@ -282,7 +282,8 @@ final class SearchExampleBinaryTests: XCTestCase {
     let good = #"{"label":"SearchDispatcher.loading","time":0.1,"value":true}"#
     let cases: [(String, String)] = [
       (
-        good + "\n" + #"{"label":"SearchDispatcher.request","time":0.2,"value":{"pa"#,
+        good + "\n" + #"{"label":"SearchDispatcher.request","time":0.2,"value":{"pa"# + "\n"
+          + good,
         "line 2: not a recorded action: not valid JSON (a truncated line?)"
       ),
       (

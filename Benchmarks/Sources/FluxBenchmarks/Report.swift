@@ -19,6 +19,7 @@ struct Report: Codable {
   let fineGrained: FineGrainedReport?
   let overload: OverloadReport?
   let recording: RecordingReport?
+  let largeStateRecording: LargeStateRecordingReport?
   let persistence: PersistenceReport
 }
 

@@ -7,7 +7,7 @@ import Foundation
 //   swift run -c release --package-path Benchmarks FluxBenchmarks [--json]
 //     [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]
 //     [--overload-events E] [--main-actor-values V] [--recorded-actions A]
-//     [--fine-grained-rows R]
+//     [--fine-grained-rows R] [--large-state-actions L]
 //
 // --json prints the report as JSON instead of tables; --json-file writes it to
 // PATH as well as printing the tables (scripts/run-benchmarks records a run
@@ -18,7 +18,9 @@ import Foundation
 // the main actor in the main-actor scenario (default 100,000);
 // --recorded-actions how many actions the recording scenario sends (default
 // 100,000; 0 skips it); --fine-grained-rows how long the fine-grained
-// observation scenario's list is (default 10,000; 0 skips it).
+// observation scenario's list is (default 10,000; 0 skips it);
+// --large-state-actions how many actions, each with a state of 300,000
+// numbers, the large-state recording scenario sends (default 150; 0 skips it).
 
 var arguments = CommandLine.arguments.dropFirst()
 var json = false
@@ -31,6 +33,7 @@ var overloadEvents = 1_000_000
 var mainActorValues = 100_000
 var recordedActions = 100_000
 var fineGrainedRows = 10_000
+var largeStateActions = 150
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
@@ -48,12 +51,14 @@ while let argument = arguments.popFirst() {
     recordedActions = arguments.popFirst().flatMap(Int.init) ?? recordedActions
   case "--fine-grained-rows":
     fineGrainedRows = arguments.popFirst().flatMap(Int.init) ?? fineGrainedRows
+  case "--large-state-actions":
+    largeStateActions = arguments.popFirst().flatMap(Int.init) ?? largeStateActions
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: FluxBenchmarks [--json] [--json-file PATH] [--rounds N] [--sample-ms M] [--only TEXT] [--contender NAME]"
           + " [--overload-events E] [--main-actor-values V] [--recorded-actions A]"
-          + " [--fine-grained-rows R]\n").utf8))
+          + " [--fine-grained-rows R] [--large-state-actions L]\n").utf8))
     exit(2)
   }
 }
@@ -94,11 +99,14 @@ let persistence = persistenceScenario(runs: max(1, min(rounds, 5)))
 let recording =
   recordedActions > 0
   ? recordingScenario(actions: recordedActions, runs: max(1, min(rounds, 7))) : nil
+let largeStateRecording =
+  largeStateActions > 0
+  ? largeStateRecordingScenario(actions: largeStateActions, elements: 300_000) : nil
 let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, fineGrained: fineGrained,
-  overload: overload,
-  recording: recording, persistence: persistence)
+  overload: overload, recording: recording, largeStateRecording: largeStateRecording,
+  persistence: persistence)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -113,6 +121,7 @@ if json {
   if let fineGrained { printFineGrained(fineGrained) }
   if let overload { printOverload(overload) }
   if let recording { printRecording(recording) }
+  if let largeStateRecording { printLargeStateRecording(largeStateRecording) }
   printPersistence(persistence)
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")

@@ -45,6 +45,6 @@ public struct AnyObserverDispatcher<Dispatcher: DispatcherType>: Sendable {
   ) -> AnyObserver<Element> {
     let subject = dispatcher[keyPath: keyPath]
     subject.nameForTheLog(in: dispatcher)
-    return AnyObserver(loggedSubject: subject)
+    return AnyObserver(loggedSubject: subject, of: ObjectIdentifier(dispatcher))
   }
 }

@@ -54,7 +54,9 @@ public enum DispatchLog: Sendable {
   ///
   /// - Parameters:
   ///   - dispatcher: The dispatcher whose actions to observe: those sent to
-  ///     the subjects it holds in stored properties.
+  ///     the subjects it holds in stored properties (its superclasses'
+  ///     included), and those sent through its views to any other subject
+  ///     (one a computed property returns).
   ///   - observer: Called on the dispatching thread.
   /// - Returns: A disposable that stops the observation.
   public static func observe<Dispatcher: DispatcherType>(
@@ -84,13 +86,19 @@ public enum DispatchLog: Sendable {
     _ dispatcher: Dispatcher,
     around observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   ) -> any Disposable {
-    let subjects = Set(
-      Mirror(reflecting: dispatcher).children.compactMap { child in
-        (child.value as? any LoggableSubject)?.logIdentity
-      })
-    return observe(subjects: subjects) { record in
+    observe(subjects: subjects(of: dispatcher), dispatcher: ObjectIdentifier(dispatcher)) {
+      record in
       withExtendedLifetime(dispatcher) { observer(record) }
     }
+  }
+
+  /// The subjects that `dispatcher` holds in stored properties, its
+  /// superclasses' included, as a ``DispatchRecord`` names its subject.
+  package static func subjects(of dispatcher: some DispatcherType) -> Set<ObjectIdentifier> {
+    Set(
+      Mirror(reflecting: dispatcher).childrenWithSuperclasses.compactMap { child in
+        (child.value as? any LoggableSubject)?.logIdentity
+      })
   }
 
   /// Whether anything observes the log.
@@ -100,23 +108,29 @@ public enum DispatchLog: Sendable {
   }
 
   private static func observe(
-    subjects: Set<ObjectIdentifier>?,
+    subjects: Set<ObjectIdentifier>?, dispatcher: ObjectIdentifier? = nil,
     _ observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   ) -> any Disposable {
-    let id = observers.add(DispatchLogObservers.Entry(subjects: subjects, observer: observer))
+    let id = observers.add(
+      DispatchLogObservers.Entry(subjects: subjects, dispatcher: dispatcher, observer: observer))
     return AnyDisposable { observers.remove(id) }
   }
 
   /// The observers of the log.
   static let observers = DispatchLogObservers()
 
-  /// Logs `element`, sent through a dispatcher view to `subject`, then
-  /// dispatches it, then calls what the observers asked to be called after.
+  /// Logs `element`, sent through a view of `dispatcher` (if known) to
+  /// `subject`, then dispatches it, then calls what the observers asked to
+  /// be called after.
   @usableFromInline
-  static func dispatch<Element>(_ element: Element, loggedTo subject: DispatchSubject<Element>) {
+  static func dispatch<Element>(
+    _ element: Element, loggedTo subject: DispatchSubject<Element>,
+    by dispatcher: ObjectIdentifier? = nil
+  ) {
     let afterwards = observers.log(
       DispatchRecord(
-        label: subject.logLabel, value: element, subject: ObjectIdentifier(subject)))
+        label: subject.logLabel, value: element, subject: ObjectIdentifier(subject),
+        dispatcher: dispatcher))
     subject.dispatch(element)
     for after in afterwards { after() }
   }

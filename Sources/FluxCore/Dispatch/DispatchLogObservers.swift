@@ -3,6 +3,9 @@ final class DispatchLogObservers: Sendable {
   struct Entry: Sendable {
     /// The subjects whose actions the observer sees; `nil` for all.
     let subjects: Set<ObjectIdentifier>?
+    /// The dispatcher whose views' actions the observer sees too, whatever
+    /// their subject.
+    let dispatcher: ObjectIdentifier?
     /// Called before the dispatch; returns what to call after it, if
     /// anything.
     let observer: @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
@@ -46,7 +49,8 @@ final class DispatchLogObservers: Sendable {
     var afterwards: [@Sendable () -> Void] = []
     for (_, entry) in all {
       if let subjects = entry.subjects {
-        guard let subject = record.subject, subjects.contains(subject) else { continue }
+        let isTheDispatchers = entry.dispatcher != nil && record.dispatcher == entry.dispatcher
+        guard isTheDispatchers || record.subject.map(subjects.contains) == true else { continue }
       }
       if let after = entry.observer(record) { afterwards.append(after) }
     }

@@ -7,6 +7,10 @@ public struct DispatchRecord: Sendable, CustomStringConvertible {
   /// The subject the value was sent to, or `nil` for a record made with
   /// ``init(label:value:)``.
   package let subject: ObjectIdentifier?
+  /// The dispatcher whose view sent it, or `nil` if it was sent otherwise:
+  /// what a log scoped to that dispatcher sees it by, whether or not a
+  /// stored property of the dispatcher holds the subject.
+  package let dispatcher: ObjectIdentifier?
 
   /// Creates a record.
   ///
@@ -17,10 +21,14 @@ public struct DispatchRecord: Sendable, CustomStringConvertible {
     self.init(label: label, value: value, subject: nil)
   }
 
-  package init(label: String, value: any Sendable, subject: ObjectIdentifier?) {
+  package init(
+    label: String, value: any Sendable, subject: ObjectIdentifier?,
+    dispatcher: ObjectIdentifier? = nil
+  ) {
     self.label = label
     self.value = value
     self.subject = subject
+    self.dispatcher = dispatcher
   }
 
   /// The record as `SearchDispatcher.items ← value`.

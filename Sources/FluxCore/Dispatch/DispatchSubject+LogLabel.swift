@@ -20,7 +20,9 @@ extension DispatchSubject {
     // The property that holds this very subject; a computed property that
     // makes a new one each time is not a child, hence the fallback.
     let name =
-      Mirror(reflecting: dispatcher).children.first { ($0.value as AnyObject) === self }?.label
+      Mirror(reflecting: dispatcher).childrenWithSuperclasses.first {
+        ($0.value as AnyObject) === self
+      }?.label
       ?? "subject"
     let label = "\(type(of: dispatcher)).\(name)"
     lock.withLock { registry in

@@ -87,7 +87,7 @@ public final class Property<Value: Sendable>: ObservableType {
 
 extension Property: StateReading {
   @inlinable
-  var stateReader: (@Sendable () -> Value)? {
+  var stateReader: (@Sendable () -> Value?)? {
     { [self] in value }
   }
 }

@@ -111,7 +111,7 @@ public final class Variable<Value: Sendable>: ObservableType {
 
 extension Variable: StateReading {
   @inlinable
-  var stateReader: (@Sendable () -> Value)? {
+  var stateReader: (@Sendable () -> Value?)? {
     { [self] in value }
   }
 }

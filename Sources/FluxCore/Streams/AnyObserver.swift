@@ -23,19 +23,25 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   /// observer handed out by a dispatcher view.
   @usableFromInline
   let isLogged: Bool
+  /// The dispatcher whose view handed it out, if one did: what a log
+  /// scoped to that dispatcher knows the action by.
+  @usableFromInline
+  let dispatcher: ObjectIdentifier?
 
   @inlinable
   init(subject: DispatchSubject<Element>) {
     self.subject = subject
     handler = nil
     isLogged = false
+    dispatcher = nil
   }
 
   @inlinable
-  init(loggedSubject subject: DispatchSubject<Element>) {
+  init(loggedSubject subject: DispatchSubject<Element>, of dispatcher: ObjectIdentifier? = nil) {
     self.subject = subject
     handler = nil
     isLogged = true
+    self.dispatcher = dispatcher
   }
 
   /// Creates an observer that calls `dispatch` with every value sent to it.
@@ -45,6 +51,7 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
     subject = nil
     handler = dispatch
     isLogged = false
+    dispatcher = nil
   }
 
   /// Creates an observer that forwards every value to `observer`.
@@ -64,7 +71,7 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
     if subject != nil {
       // Decided now, not when the observer was made: see DispatchLog.
       if isLogged && _slowPath(dispatchLogIsActive.load(ordering: .relaxed)) {
-        DispatchLog.dispatch(element, loggedTo: subject.unsafelyUnwrapped)
+        DispatchLog.dispatch(element, loggedTo: subject.unsafelyUnwrapped, by: dispatcher)
       } else {
         subject.unsafelyUnwrapped.dispatch(element)
       }

@@ -26,7 +26,7 @@ public struct Observable<Element: Sendable>: ObservableType {
   /// How to read the current value, when this observable is a state or is
   /// made from states (see StateReading.swift).
   @usableFromInline
-  let stateReader: (@Sendable () -> Element)?
+  let stateReader: (@Sendable () -> Element?)?
 
   /// Creates an observable from a subscribe function.
   ///
@@ -49,7 +49,7 @@ public struct Observable<Element: Sendable>: ObservableType {
   @inlinable
   init(
     preferredDeliveryMode: DeliveryMode,
-    stateReader: (@Sendable () -> Element)?,
+    stateReader: (@Sendable () -> Element?)?,
     _ subscribe: @escaping @Sendable (@escaping @Sendable (Element) -> Void) -> any Disposable
   ) {
     self.preferredDeliveryMode = preferredDeliveryMode

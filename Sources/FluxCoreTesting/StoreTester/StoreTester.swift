@@ -85,7 +85,7 @@ public final class StoreTester<Dispatcher: DispatcherType, State: Equatable & Se
     let arrivals = ConditionWaiters()
     self.arrivals = arrivals
     var subjects: [ObjectIdentifier: (name: String, deliveries: any DeliveryWaiting)] = [:]
-    for child in Mirror(reflecting: dispatcher).children {
+    for child in Mirror(reflecting: dispatcher).childrenWithSuperclasses {
       guard let subject = child.value as? any DeliveryWaiting else { continue }
       subjects[ObjectIdentifier(subject)] = ("\(Dispatcher.self).\(child.label ?? "?")", subject)
     }

@@ -72,6 +72,39 @@ final class DataRaceFreeGuaranteeTests: XCTestCase {
     subscription.dispose()
   }
 
+  /// The same when each delivery ends on the queued path.
+  ///
+  /// The handler dispatches to its own subject, so the event it sends waits in the
+  /// queue, and the thread delivers it, then gives the role back with a
+  /// releasing store (not the lock-free path's compare-exchange). The other
+  /// thread's next dispatch takes the role on the lock-free path and calls
+  /// the handler before it takes any lock: only that store orders the two
+  /// threads' calls. With the store relaxed, ThreadSanitizer reports the
+  /// handler's writes as a race (`scripts/check-tsan-sees-atomics`).
+  func testAHandlerThatDispatchesToItsOwnSubjectKeepsPlainStateAcrossThreads() {
+    let subject = DispatchSubject<Int>()
+    let tally = PlainTally()
+    let subscription = subject.subscribe { [unowned subject] value in
+      tally.count += 1
+      tally.sum &+= value
+      if value.isMultiple(of: 2) { subject.dispatch(value + 1) }  // queued behind this call
+    }
+    let turn = TestAtomic(0)  // relaxed only, as above
+    let rounds = 2_000
+
+    runOnThreads(2) { thread in
+      for round in 0..<rounds {
+        while turn.load(ordering: .relaxed) != thread { sched_yield() }
+        subject.dispatch((round * 2 + thread) * 2)
+        turn.store(1 - thread, ordering: .relaxed)
+      }
+    }
+
+    XCTAssertEqual(tally.count, 4 * rounds)
+    XCTAssertEqual(tally.sum, (0..<4 * rounds).reduce(0, +))
+    subscription.dispose()
+  }
+
   /// A thread that learns of a delivery only by waiting for it sees what
   /// the handler wrote: `waitUntilDelivered` that finds the subject idle
   /// orders the last delivery before it returns.

@@ -71,6 +71,8 @@ final class StateReadFreshGuaranteeTests: XCTestCase {
     let sources: [Observable<Int>] = [
       state.asObservable(), state.map { $0 + 1 }, state.distinctUntilChanged(),
       derived.asObservable(), Observable.combineLatest(state, other) { $0 + $1 },
+      state.compactMap { $0 + 2 }, state.filter { $0 > 0 }, state.do(onNext: { _ in }),
+      Observable.combineLatest(state, other, other, other) { $0 + $1 + $2 + $3 },
     ]
     let recorders = sources.map { TestRecorder(taps.withLatestFrom($0)) }
     let held = try XCTUnwrap(HeldDelivery(of: state, setting: 2))
@@ -78,9 +80,39 @@ final class StateReadFreshGuaranteeTests: XCTestCase {
     state.value = 3
     taps.dispatch(0)
 
-    XCTAssertEqual(recorders.map(\.values), [[3], [4], [3], [6], [13]])
+    XCTAssertEqual(recorders.map(\.values), [[3], [4], [3], [6], [13], [5], [3], [3], [33]])
     XCTAssertTrue(held.release())
     for recorder in recorders { recorder.dispose() }
+  }
+
+  /// A `compactMap` or `filter` of a state may have no value, and is read fresh.
+  ///
+  /// RxSwift's `ReplaySubject(bufferSize: 1)`, a state with no value until
+  /// its first, as FluxCore writes it: a `Variable<T?>` read through
+  /// `compactMap`. `withLatestFrom` of it delivers nothing while it has no
+  /// value, and then reads it fresh; a `filter` of a state has a value only
+  /// while its value passes, never an older one that did.
+  func testACompactMapOrFilterOfAStateHasNoValueWhileNothingPassesThenIsReadFresh() throws {
+    let session = Variable<String?>(nil)
+    let count = Variable(0)
+    let taps = DispatchSubject<Int>()
+    let signedIn = TestRecorder(taps.withLatestFrom(session.compactMap { $0 }) { "\($0) \($1)" })
+    let even = TestRecorder(taps.withLatestFrom(count.filter { $0 % 2 == 0 }) { $0 * 100 + $1 })
+
+    taps.dispatch(1)  // no session yet; 0 is even
+    session.value = "ada"
+    count.value = 1
+    taps.dispatch(2)  // 1 is odd: nothing, not the 0 that passed before
+    let held = try XCTUnwrap(HeldDelivery(of: session, setting: "ada"))
+    session.value = "grace"  // queued behind the held delivery
+    count.value = 2
+    taps.dispatch(3)
+
+    XCTAssertEqual(signedIn.values, ["2 ada", "3 grace"])
+    XCTAssertEqual(even.values, [100, 302])
+    XCTAssertTrue(held.release())
+    signedIn.dispose()
+    even.dispose()
   }
 
   func testWithLatestFromOfAnEventStreamWaitsForItsFirstEvent() {
@@ -234,6 +266,11 @@ final class UsersStore: Store, @unchecked Sendable {
     case derivedProperty
     /// Through `combineLatest` of the state and a filter.
     case combineLatest
+    /// Through `compactMap` of the state, as an app that ports
+    /// `ReplaySubject(bufferSize: 1)` to a `Variable<T?>` reads it.
+    case compactMap
+    /// Through `filter` of the state.
+    case filter
   }
 
   let users: Property<[User]>
@@ -253,6 +290,12 @@ final class UsersStore: Store, @unchecked Sendable {
     case .combineLatest:
       let shown = Observable.combineLatest(_users, _filter) { users, _ in users }
       bind(pages.withLatestFrom(shown) { $1 + $0 }, to: _users)
+    case .compactMap:
+      let loaded = _users.compactMap { Optional($0) }
+      bind(pages.withLatestFrom(loaded) { $1 + $0 }, to: _users)
+    case .filter:
+      let valid = _users.filter { _ in true }
+      bind(pages.withLatestFrom(valid) { $1 + $0 }, to: _users)
     }
   }
 }

@@ -6,17 +6,24 @@ import FluxCore
 /// within its timeout fails, instead of hanging, if the wait does not end.
 final class HangingHandler: Sendable {
   private let letGoSignal = DispatchSemaphore(value: 0)
+  private let enteredSignal = DispatchSemaphore(value: 0)
   private let returned = Lock(false)
   private let subscription = Lock<(any Disposable)?>(nil)
 
   /// Subscribes to `subject`; each delivery is held until ``letGo()``, or
   /// for `bound` seconds at most.
   init(on subject: DispatchSubject<Int>, boundInSeconds bound: Int = 5) {
-    let token = subject.subscribe { [letGoSignal, returned] _ in
+    let token = subject.subscribe { [letGoSignal, enteredSignal, returned] _ in
+      enteredSignal.signal()
       _ = letGoSignal.wait(timeout: .now() + .seconds(bound))
       returned.withLock { $0 = true }
     }
     subscription.withLock { $0 = token }
+  }
+
+  /// Returns once a delivery is held, or after ten seconds.
+  func waitUntilEntered() {
+    _ = enteredSignal.wait(timeout: .now() + .seconds(10))
   }
 
   /// Whether a held delivery has returned.
@@ -26,8 +33,10 @@ final class HangingHandler: Sendable {
 
   /// Lets the held delivery return, and ends the subscription.
   func letGo() {
-    letGoSignal.signal()
+    // Ended first, so that an event queued behind the held one is not held
+    // in its turn.
     subscription.withLock { $0 }?.dispose()
+    letGoSignal.signal()
   }
 }
 

@@ -34,26 +34,24 @@ extension Observable {
   where Element == (First.Element, Second.Element) {
     let mode = DeliveryMode.ofAll(first.preferredDeliveryMode, second.preferredDeliveryMode)
     // Of states, the pair of their current values is the current value.
-    var reader: (@Sendable () -> (First.Element, Second.Element))?
+    var reader: (@Sendable () -> (First.Element, Second.Element)?)?
     if let readFirst = first.currentStateReader, let readSecond = second.currentStateReader {
-      reader = { (readFirst(), readSecond()) }
+      reader = {
+        guard let first = readFirst(), let second = readSecond() else { return nil }
+        return (first, second)
+      }
     }
     return Observable(preferredDeliveryMode: mode, stateReader: reader) { onNext in
       // Both inputs go through one subject, which orders them and calls
       // the handler below one value at a time.
       let inbox = DispatchSubject<CombineLatestInput<First.Element, Second.Element>>()
       let latest = Lock<(First.Element?, Second.Element?)>((nil, nil))
-      // The upstream subscriptions, or `nil` once disposed.
-      let upstream = Lock<[any Disposable]?>([])
-      // Subscribing to the inputs, taken out and run once, by `.start`: the
-      // inbox's own handler never holds the inbox (that would be a cycle
-      // that outlives the inputs); the inputs' handlers do, as they must.
-      let subscribeUpstream = Lock<(@Sendable () -> [any Disposable])?>({
+      let upstream = CombineLatestUpstream {
         [
           first.subscribe { inbox.dispatch(.first($0)) },
           second.subscribe { inbox.dispatch(.second($0)) },
         ]
-      })
+      }
       let output = inbox.subscribe { input in
         let pair = latest.withLock { latest -> (First.Element, Second.Element)? in
           switch input {
@@ -65,29 +63,11 @@ extension Observable {
           return (first, second)
         }
         if let pair { onNext(pair) }
-        guard case .start = input,
-          let subscribe = subscribeUpstream.withLock({ $0.take() })
-        else { return }
-        // Subscribed from inside the inbox's delivery, on the subscribing
-        // thread: the inputs' current values (and whatever other threads
-        // send meanwhile) are queued behind this call, and this thread
-        // delivers them, in order, before `subscribe` returns, so the first
-        // pair of two states is there at once.
-        let tokens = subscribe()
-        let kept = upstream.withLock { upstream -> Bool in
-          guard upstream != nil else { return false }
-          upstream = tokens
-          return true
-        }
-        if !kept { for token in tokens { token.dispose() } }
+        if case .start = input { upstream.start() }
       }
       inbox.dispatch(.start)
       return AnyDisposable {
-        let tokens = upstream.withLock { upstream in
-          defer { upstream = nil }
-          return upstream ?? []
-        }
-        for subscription in tokens { subscription.dispose() }
+        upstream.end()
         output.dispose()
       }
     }

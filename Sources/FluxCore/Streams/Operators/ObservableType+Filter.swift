@@ -6,11 +6,20 @@ extension ObservableType {
   /// let failures = dispatcher.results.filter { !$0.isSuccess }
   /// ```
   ///
-  /// - Parameter isIncluded: Called on the delivering thread for every value.
+  /// Of a state, it is a state that has a value only while the state's
+  /// value passes: ``ObservableType/withLatestFrom(_:)`` of it reads the
+  /// state when its trigger arrives (guarantee 9), and delivers nothing
+  /// while the value does not pass, never an older value that did.
+  ///
+  /// - Parameter isIncluded: Called on the delivering thread for every value;
+  ///   for a state, also each time the result is read as a state.
   /// - Returns: An observable of the values for which `isIncluded` is `true`.
   @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Observable<Element> {
-    derived { onNext in
+    let reader = currentStateReader.map { read in
+      { @Sendable in read().flatMap { isIncluded($0) ? $0 : nil } }
+    }
+    return derived(reading: reader) { onNext in
       subscribe { element in
         if isIncluded(element) {
           onNext(element)

@@ -8,10 +8,13 @@ extension ObservableType {
   /// ```
   ///
   /// When `other` is a state (a ``Variable``, a ``Property``, a derived
-  /// property, or `map`, `distinctUntilChanged` or `combineLatest` of
-  /// states), each value of this observable reads `other`'s current value
-  /// at that moment, as ``Property/value`` does: never a copy that another
-  /// thread has not delivered yet, and never nothing (guarantee 9). So
+  /// property, or `map`, `compactMap`, `filter`, `distinctUntilChanged`,
+  /// `do` or `combineLatest` of states), each value of this observable reads
+  /// `other`'s current value at that moment, as ``Property/value`` does:
+  /// never a copy that another thread has not delivered yet, and never
+  /// nothing (guarantee 9), except that a `compactMap` or `filter` of a state
+  /// has no value while its transform gives `nil` or its value does not
+  /// pass, and then nothing is delivered. So
   /// folding actions into the state they read is safe while its writes go
   /// through one subject, whoever else reads or subscribes to the state:
   ///
@@ -53,9 +56,12 @@ extension ObservableType {
     _ other: Other, _ combine: @escaping @Sendable (Element, Other.Element) -> Result
   ) -> Observable<Result> {
     if let read = other.currentStateReader {
-      // A state: read it now, for each value.
+      // A state: read it now, for each value (a `compactMap` or `filter`
+      // of one may have no value now).
       return derived { onNext in
-        subscribe { value in onNext(combine(value, read())) }
+        subscribe { value in
+          if let current = read() { onNext(combine(value, current)) }
+        }
       }
     }
     return derived { onNext in

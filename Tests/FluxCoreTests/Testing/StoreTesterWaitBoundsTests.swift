@@ -1,0 +1,80 @@
+import Dispatch
+import FluxCore
+import FluxCoreTesting
+import Testing
+
+/// How long the store tester's waits take: each ends as soon as what it
+/// waits for has happened, and `finish` within its timeout in all, however
+/// its time is shared between its waits.
+///
+/// These measure time, with wide margins, because what they check is time:
+/// a wait that sleeps to its deadline and then passes, or one that is given
+/// its whole timeout again, passes every other test.
+@Suite struct StoreTesterWaitBoundsTests {
+  /// A receive is woken when the dispatch it waits for returns.
+  ///
+  /// A dispatch that the log saw is held on its thread for half a second
+  /// before it reaches its subject. The receive, given a minute, returns
+  /// once that dispatch returns: it is woken then, not at its deadline.
+  @Test func aReceiveEndsWhenTheDispatchItWaitsForReturnsNotAtItsTimeout() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher, timeout: .seconds(60)) {
+      feature.store.state
+    }
+    let holding = DispatchLog.observe(feature.dispatcher) { _ in
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(500))
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+
+    let sender = Task.detached { feature.actions.add.dispatch(5) }
+    await tester.receive(\.add, 5) { $0.count = 5 }
+    let waited = start.duration(to: clock.now)
+    await sender.value
+    holding.dispose()
+    await tester.finish()
+
+    #expect(waited < .seconds(20), "the receive waited \(waited), as if to its deadline")
+  }
+
+  /// `finish(timeout:)` shares its timeout between its waits.
+  ///
+  /// First for a dispatch still running (9 s here), then for a delivery
+  /// that never ends, which gets only what is left. In all it takes about
+  /// its 10 s, not 9 s and then 10 s more. The margin is 5 s: in the whole
+  /// suite, whose tests run at once and may block the concurrency pool's
+  /// threads, finish's timers have been seen to wake 2 s late.
+  @Test func finishEndsWithinItsTimeoutInAllAcrossItsWaits() async {
+    let feature = CounterFeature()
+    let tester = StoreTester(feature.dispatcher, exhaustivity: .off) { feature.store.state }
+    // `add` is held by a handler another thread is in: what is sent to it
+    // later waits in its queue and is never delivered before the end.
+    let stuck = HangingHandler(on: feature.dispatcher.add, boundInSeconds: 30)
+    let holder = Elsewhere { feature.dispatcher.add.dispatch(0) }  // not through a view
+    stuck.waitUntilEntered()
+    feature.actions.add.dispatch(1)  // queued: returns at once
+    // `note` takes 9 s to deliver, on another thread, through the view.
+    let entered = DispatchSemaphore(value: 0)
+    let slow = feature.dispatcher.note.subscribe { _ in
+      entered.signal()
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .seconds(9))
+    }
+    let sender = Elsewhere { feature.actions.note.dispatch("slow") }
+    entered.wait()
+    let clock = ContinuousClock()
+    let start = clock.now
+
+    await withKnownIssue {
+      await tester.finish(timeout: .seconds(10))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("were not all delivered within 10.0 seconds") }
+    }
+    let took = start.duration(to: clock.now)
+
+    stuck.letGo()
+    await holder.finished()
+    await sender.finished()
+    slow.dispose()
+    #expect(took < .seconds(15), "finish took \(took) with a timeout of 10 s")
+  }
+}
