@@ -45,6 +45,11 @@ public struct AnyObserverDispatcher<Dispatcher: DispatcherType>: Sendable {
   ) -> AnyObserver<Element> {
     let subject = dispatcher[keyPath: keyPath]
     subject.nameForTheLog(in: dispatcher)
-    return AnyObserver(loggedSubject: subject, of: ObjectIdentifier(dispatcher))
+    // Through a guaranteed reference: ObjectIdentifier(dispatcher) alone
+    // retains and releases the dispatcher on every dispatch.
+    let identity = Unmanaged.passUnretained(dispatcher)._withUnsafeGuaranteedRef {
+      ObjectIdentifier($0)
+    }
+    return AnyObserver(loggedSubject: subject, of: identity)
   }
 }

@@ -86,7 +86,9 @@ public enum DispatchLog: Sendable {
     _ dispatcher: Dispatcher,
     around observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   ) -> any Disposable {
-    observe(subjects: subjects(of: dispatcher), dispatcher: ObjectIdentifier(dispatcher)) {
+    observe(
+      subjects: subjects(of: dispatcher), dispatcher: UInt(bitPattern: ObjectIdentifier(dispatcher))
+    ) {
       record in
       withExtendedLifetime(dispatcher) { observer(record) }
     }
@@ -108,7 +110,7 @@ public enum DispatchLog: Sendable {
   }
 
   private static func observe(
-    subjects: Set<ObjectIdentifier>?, dispatcher: ObjectIdentifier? = nil,
+    subjects: Set<ObjectIdentifier>?, dispatcher: UInt? = nil,
     _ observer: @escaping @Sendable (DispatchRecord) -> (@Sendable () -> Void)?
   ) -> any Disposable {
     let id = observers.add(
@@ -119,13 +121,14 @@ public enum DispatchLog: Sendable {
   /// The observers of the log.
   static let observers = DispatchLogObservers()
 
-  /// Logs `element`, sent through a view of `dispatcher` (if known) to
+  /// Logs `element`, sent through a view of `dispatcher` (the bits of its
+  /// `ObjectIdentifier`, if known) to
   /// `subject`, then dispatches it, then calls what the observers asked to
   /// be called after.
   @usableFromInline
   static func dispatch<Element>(
     _ element: Element, loggedTo subject: DispatchSubject<Element>,
-    by dispatcher: ObjectIdentifier? = nil
+    by dispatcher: UInt? = nil
   ) {
     let afterwards = observers.log(
       DispatchRecord(

@@ -5,7 +5,7 @@ final class DispatchLogObservers: Sendable {
     let subjects: Set<ObjectIdentifier>?
     /// The dispatcher whose views' actions the observer sees too, whatever
     /// their subject.
-    let dispatcher: ObjectIdentifier?
+    let dispatcher: UInt?
     /// Called before the dispatch; returns what to call after it, if
     /// anything.
     let observer: @Sendable (DispatchRecord) -> (@Sendable () -> Void)?

@@ -10,7 +10,8 @@ public struct DispatchRecord: Sendable, CustomStringConvertible {
   /// The dispatcher whose view sent it, or `nil` if it was sent otherwise:
   /// what a log scoped to that dispatcher sees it by, whether or not a
   /// stored property of the dispatcher holds the subject.
-  package let dispatcher: ObjectIdentifier?
+  /// (The bits of its `ObjectIdentifier`.)
+  package let dispatcher: UInt?
 
   /// Creates a record.
   ///
@@ -23,7 +24,7 @@ public struct DispatchRecord: Sendable, CustomStringConvertible {
 
   package init(
     label: String, value: any Sendable, subject: ObjectIdentifier?,
-    dispatcher: ObjectIdentifier? = nil
+    dispatcher: UInt? = nil
   ) {
     self.label = label
     self.value = value

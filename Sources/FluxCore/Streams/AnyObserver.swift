@@ -21,27 +21,27 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   let handler: (@Sendable (Element) -> Void)?
   /// Whether what is sent to `subject` goes through ``DispatchLog``: for an
   /// observer handed out by a dispatcher view.
+  /// Whether what it dispatches is logged, and by which dispatcher's view:
+  /// 0 for an observer that is not logged, 1 for one logged with no
+  /// dispatcher known, otherwise the bits of the `ObjectIdentifier` of the
+  /// dispatcher whose view handed it out (what a log scoped to that
+  /// dispatcher knows the action by). One word, so that the observer is no
+  /// larger than before it carried the dispatcher.
   @usableFromInline
-  let isLogged: Bool
-  /// The dispatcher whose view handed it out, if one did: what a log
-  /// scoped to that dispatcher knows the action by.
-  @usableFromInline
-  let dispatcher: ObjectIdentifier?
+  let logging: UInt
 
   @inlinable
   init(subject: DispatchSubject<Element>) {
     self.subject = subject
     handler = nil
-    isLogged = false
-    dispatcher = nil
+    logging = 0
   }
 
   @inlinable
   init(loggedSubject subject: DispatchSubject<Element>, of dispatcher: ObjectIdentifier? = nil) {
     self.subject = subject
     handler = nil
-    isLogged = true
-    self.dispatcher = dispatcher
+    logging = dispatcher.map { UInt(bitPattern: $0) } ?? 1
   }
 
   /// Creates an observer that calls `dispatch` with every value sent to it.
@@ -50,8 +50,7 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   public init(_ dispatch: @escaping @Sendable (Element) -> Void) {
     subject = nil
     handler = dispatch
-    isLogged = false
-    dispatcher = nil
+    logging = 0
   }
 
   /// Creates an observer that forwards every value to `observer`.
@@ -70,8 +69,9 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
     // Through the stored properties, without binding copies: no retains.
     if subject != nil {
       // Decided now, not when the observer was made: see DispatchLog.
-      if isLogged && _slowPath(dispatchLogIsActive.load(ordering: .relaxed)) {
-        DispatchLog.dispatch(element, loggedTo: subject.unsafelyUnwrapped, by: dispatcher)
+      if logging != 0 && _slowPath(dispatchLogIsActive.load(ordering: .relaxed)) {
+        DispatchLog.dispatch(
+          element, loggedTo: subject.unsafelyUnwrapped, by: logging == 1 ? nil : logging)
       } else {
         subject.unsafelyUnwrapped.dispatch(element)
       }
