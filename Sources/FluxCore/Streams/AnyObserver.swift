@@ -19,9 +19,9 @@ public struct AnyObserver<Element: Sendable>: ObserverType {
   let subject: DispatchSubject<Element>?
   @usableFromInline
   let handler: (@Sendable (Element) -> Void)?
-  /// Whether what is sent to `subject` goes through ``DispatchLog``: for an
-  /// observer handed out by a dispatcher view.
-  /// Whether what it dispatches is logged, and by which dispatcher's view:
+  /// Whether what is sent to `subject` goes through ``DispatchLog`` (for an
+  /// observer handed out by a dispatcher view), and by which dispatcher's.
+  ///
   /// 0 for an observer that is not logged, 1 for one logged with no
   /// dispatcher known, otherwise the bits of the `ObjectIdentifier` of the
   /// dispatcher whose view handed it out (what a log scoped to that
