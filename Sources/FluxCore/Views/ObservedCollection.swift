@@ -25,8 +25,9 @@ import Observation
 /// - ``ids``: the order and membership, invalidated by an insert, a removal
 ///   or a move, not by an edit.
 /// - ``count``: invalidated when the count changes.
-/// - ``subscript(id:)``: one element, invalidated when it changes (`==`),
-///   is removed or appears.
+/// - ``subscript(id:)``: one element, invalidated when it changes (`==`)
+///   or is removed; a read of an id not in the list is invalidated by the
+///   next change of the ids, which may bring it.
 /// - ``elements``: everything, invalidated by any change.
 ///
 /// Appending a row invalidates the list (``ids``, ``count``) and no row;
@@ -45,7 +46,9 @@ import Observation
 /// > Important: The object holds one subscription to the store's property
 /// > and ends it when it is freed. It keeps, for each row that readers have
 /// > read and that has not changed since, that row's id; a row that changes
-/// > or is removed is forgotten until it is read again.
+/// > or is removed is forgotten until it is read again, and so is an id read
+/// > while absent, at the next change of the ids. So rows that come and go
+/// > over a long session leave nothing behind.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class ObservedCollection<Element: Identifiable & Sendable & Equatable>:
@@ -56,6 +59,9 @@ where Element.ID: Sendable {
   private var index: CollectionIndex<Element>
   /// The rows some reader has read since they last changed.
   private var readRows: Set<Element.ID> = []
+  /// The ids some reader has read while they were not in the list, since
+  /// the ids last changed.
+  private var readAbsentRows: Set<Element.ID> = []
   private let subscription = DisposableSlot()
 
   /// Observes `property` on the main actor.
@@ -93,9 +99,13 @@ where Element.ID: Sendable {
   /// - Returns: The (first) element with that id, as of the latest
   ///   main-actor turn that changed it.
   public subscript(id id: Element.ID) -> Element? {
-    readRows.insert(id)
     registrar.access(self, keyPath: \.[row: id])
-    return index.element(id)
+    guard let element = index.element(id) else {
+      readAbsentRows.insert(id)
+      return nil
+    }
+    readRows.insert(id)
+    return element
   }
 
   /// The whole list: a dependency on all of it.
@@ -108,8 +118,9 @@ where Element.ID: Sendable {
   private subscript(row id: Element.ID) -> Int { 0 }
 
   /// How many rows are tracked now, for tests: those read since they last
-  /// changed, and not removed.
-  var trackedRowCount: Int { readRows.count }
+  /// changed, and not removed, and those read while absent since the ids
+  /// last changed.
+  var trackedRowCount: Int { readRows.count + readAbsentRows.count }
 
   private func receive(_ new: [Element]) {
     let difference = index.difference(from: storage, to: new)
@@ -117,7 +128,13 @@ where Element.ID: Sendable {
     guard idsChanged || !difference.changedRows.isEmpty || new != storage else { return }
     let newIndex = difference.index
     let countChanged = new.count != storage.count
-    let changedRows = difference.changedRows.filter { readRows.contains($0) }
+    var changedRows = difference.changedRows.filter { readRows.contains($0) }
+    if idsChanged {
+      // A reader of an id that was not there is told of every change of
+      // the ids (it may have appeared), once.
+      changedRows += readAbsentRows.subtracting(changedRows)
+      readAbsentRows.removeAll()
+    }
     registrar.willSet(self, keyPath: \.elements)
     if idsChanged { registrar.willSet(self, keyPath: \.ids) }
     if countChanged { registrar.willSet(self, keyPath: \.count) }

@@ -164,21 +164,21 @@ import Testing
     for _ in 0..<200 {
       let clock = TestClock()
       let source = DispatchSubject<Int>()
-      let calls = Tally()
+      let delivered = Tally()
       let subscription = source.debounce(for: .milliseconds(1), clock: clock)
-        .subscribe { _ in calls.record(calls.largest + 1) }
+        .subscribe { delivered.record($0) }
       source.dispatch(1)
       try await clock.waitForSleepers(count: 1)
 
       async let advanced: Void = clock.advance(by: .milliseconds(1))
       subscription.dispose()
       await advanced
-      let afterTheRace = calls.largest
       source.dispatch(2)
       await clock.advance(by: .seconds(1))
 
-      #expect(afterTheRace <= 1)
-      #expect(calls.largest == afterTheRace)
+      // 1 may arrive (its delivery may have begun before dispose returned,
+      // and end after: guarantee 4); 2, sent after, never does.
+      #expect(delivered.largest <= 1)
       #expect(clock.sleeperCount == 0)
     }
   }

@@ -37,6 +37,47 @@ func mainTurns(_ count: Int = 4) async {
   }
 }
 
+/// Returns once `condition` holds: at once, or when a change of what it
+/// reads (through `Observation`) makes it hold; `false` if `seconds` pass
+/// first. Event-driven: it never polls.
+@MainActor
+@discardableResult
+func waitUntil(seconds: Double = 10, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+  if condition() { return true }
+  let waiter = ConditionWaiter(condition)
+  return await withCheckedContinuation { continuation in
+    waiter.continuation = continuation
+    waiter.track()
+    DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+      MainActor.assumeIsolated { waiter.finish(false) }
+    }
+  }
+}
+
+/// Reads a condition inside `withObservationTracking` until it holds.
+@MainActor
+private final class ConditionWaiter {
+  let condition: @MainActor () -> Bool
+  var continuation: CheckedContinuation<Bool, Never>?
+
+  init(_ condition: @escaping @MainActor () -> Bool) {
+    self.condition = condition
+  }
+
+  func track() {
+    guard continuation != nil else { return }
+    let holds = withObservationTracking(condition) {
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.track() } }
+    }
+    if holds { finish(true) }
+  }
+
+  func finish(_ result: Bool) {
+    continuation?.resume(returning: result)
+    continuation = nil
+  }
+}
+
 /// A row of a list.
 struct Row: Identifiable, Equatable, Sendable, CustomStringConvertible {
   let id: Int
