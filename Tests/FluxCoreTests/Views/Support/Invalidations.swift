@@ -37,9 +37,10 @@ func mainTurns(_ count: Int = 4) async {
   }
 }
 
-/// Returns once `condition` holds: at once, or when a change of what it
-/// reads (through `Observation`) makes it hold; `false` if `seconds` pass
-/// first. Event-driven: it never polls.
+/// Returns once `condition` holds.
+///
+/// At once, or when a change of what it reads (through `Observation`) makes
+/// it hold; `false` if `seconds` pass first. Event-driven: it never polls.
 @MainActor
 @discardableResult
 func waitUntil(seconds: Double = 10, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
