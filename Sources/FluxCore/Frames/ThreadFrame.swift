@@ -94,20 +94,22 @@ final class ThreadFrame {
   /// delivery that does.
   @usableFromInline
   static func enter(_ core: SubjectCore) {
-    current._withUnsafeGuaranteedRef { frame in
-      let identity = Unmanaged.passUnretained(core).toOpaque()
-      if frame.ownerIdentity != identity {
-        if frame.isOpen { return }
-        // Only a frame whose owner ended without committing, which its
-        // members prevent, could hold members here: commit them now rather
-        // than keep them.
-        if frame.firstMember != nil { frame.commitMembers() }
-        frame.owner = core
-        frame.ownerIdentity = identity
-        frame.ownerWord = core.delivery.address
-      }
-      frame.ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
+    current._withUnsafeGuaranteedRef { $0.enter(core) }
+  }
+
+  private func enter(_ core: SubjectCore) {
+    let identity = Unmanaged.passUnretained(core).toOpaque()
+    if ownerIdentity != identity {
+      if isOpen { return }
+      // Only a frame whose owner ended without committing, which its
+      // members prevent, could hold members here: commit them now rather
+      // than keep them.
+      if firstMember != nil { commitMembers() }
+      owner = core
+      ownerIdentity = identity
+      ownerWord = core.delivery.address
     }
+    ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
   }
 
   /// Adds `member` to the open frame; the first member makes the owner's end

@@ -19,13 +19,10 @@
 /// on their way are dropped.
 @usableFromInline
 final class MainHop<Element: Sendable>: FrameMember, Sendable {
-  /// The storage of ``isDisposed``, ``subscribingThread``, the value
-  /// counter and the lanes' owners: the first stored property (see
+  /// The storage of ``isDisposed``: the first stored property (see
   /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline let atomicWords = AtomicStorage((0, 0, 0, 0, 0, 0, 0))
+  @usableFromInline let atomicWord = AtomicStorage(0)
   @usableFromInline let state: Lock<MainHopState<Element>>
-  /// The lanes' values (see HopLanes.swift).
-  @usableFromInline let laneValues: [Lock<LaneValues<Element>>]
   @usableFromInline let mode: DeliveryMode
   /// The handler, run on the main actor.
   @usableFromInline let handler: @MainActor @Sendable (Element) -> Void
@@ -39,17 +36,6 @@ final class MainHop<Element: Sendable>: FrameMember, Sendable {
   /// Set once the subscription is disposed.
   @inlinable
   var isDisposed: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self)) }
-  /// The thread subscribing on the main actor, or 0: while it is set, values
-  /// take the locked path, where one may be delivered on the spot.
-  @inlinable
-  var subscribingThread: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 1) }
-  /// The number of the last value that reached the hop.
-  @inlinable
-  var counterWord: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 2) }
-  /// The owner of lane `lane`: 0, or the number of the thread that holds it.
-  @inlinable
-  func ownerWord(_ lane: Int) -> AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 3 + lane) }
-
   /// Creates a hop to the main actor; subjects keep frames (see
   /// KeptFrames.swift) until it is disposed.
   @inlinable
@@ -57,7 +43,6 @@ final class MainHop<Element: Sendable>: FrameMember, Sendable {
     self.mode = mode
     self.handler = handler
     state = Lock(MainHopState(mode: mode))
-    laneValues = (0..<HopLanes.count).map { _ in Lock(LaneValues()) }
     committing = { hop, thread in hop.commitKept(from: thread) }
     taking = { hop in hop.takeReadyValues() }
     KeptFrames.viewAppeared()
@@ -70,47 +55,51 @@ final class MainHop<Element: Sendable>: FrameMember, Sendable {
   @inlinable
   func beginSubscribing(on thread: UInt) {
     state.withLock { $0.subscribingThread = thread }
-    subscribingThread.store(Int(bitPattern: thread), ordering: .relaxed)
   }
 
   @inlinable
   func endSubscribing() {
-    subscribingThread.store(0, ordering: .relaxed)
     state.withLock { $0.subscribingThread = 0 }
   }
 
-  /// Takes a value from the thread that delivers it.
-  ///
-  /// Inside an action, the value goes to the lane the thread holds for its
-  /// frame, without the lock; otherwise, under the lock.
+  /// Takes a value from the thread that delivers it: delivered on the spot
+  /// to a caller subscribing on the main actor if nothing waits ahead of
+  /// it, kept for the thread's frame if one is open, made ready otherwise.
   @inlinable
   func receive(_ element: Element) {
     guard !isDisposed.load(ordering: .relaxed) else { return }
     let thread = currentThreadID()
-    let value = NumberedValue(element, number: nextNumber())
     ThreadFrame.current._withUnsafeGuaranteedRef { frame in
-      guard frame.isOpen, subscribingThread.load(ordering: .relaxed) == 0 else {
-        return receiveUnderLock(value, on: thread, inFrame: frame.isOpen, frame: frame)
-      }
-      var lane = lane(heldBy: thread)
-      let joins = lane < 0
-      if joins { lane = claimLane(for: thread) }
-      guard lane >= 0 else {
-        return receiveUnderLock(value, on: thread, inFrame: true, frame: frame)
-      }
-      let replaced = laneValues[lane].withLock { kept in
-        switch mode {
-        case .latestValue:
-          defer { kept.latest = value }
-          return kept.latest
-        case .everyValue:
-          kept.values.append(value)
-          return nil
+      let inFrame = frame.isOpen
+      var dropped: NumberedValue<Element>?
+      let outcome = state.withLock { state -> ReceiveOutcome in
+        let value = NumberedValue(element, number: state.number())
+        if state.subscribingThread == thread, state.isEmpty {
+          state.nextToDeliver = value.number + 1
+          return .now
         }
+        guard inFrame else {
+          dropped = state.makeReady(value)
+          return state.mustList() ? .readyToList : .ready
+        }
+        let (replaced, joins) = state.keep(value, for: thread)
+        dropped = replaced
+        return joins ? .joined : .kept
       }
       // Outside the lock: dropping a value may run its deinit.
-      withExtendedLifetime(replaced) {}
-      if joins { frame.add(self) }
+      withExtendedLifetime(dropped) {}
+      switch outcome {
+      case .now:
+        // Only a caller on the main queue, and so on the main actor,
+        // subscribes on the spot.
+        MainActor.assumeIsolated {
+          guard !isDisposed.load(ordering: .acquiring) else { return }
+          handler(element)
+        }
+      case .joined: frame.add(self)
+      case .kept, .ready: break
+      case .readyToList: MainActorOutbox.list(self)
+      }
     }
   }
 

@@ -40,8 +40,8 @@ struct KeptValues<Element: Sendable>: Sendable {
 @usableFromInline
 struct MainHopState<Element: Sendable>: Sendable {
   @usableFromInline let mode: DeliveryMode
-  /// Values kept for frames by threads that found no free lane (see
-  /// HopLanes.swift), by thread.
+  @usableFromInline var nextNumber = 1
+  /// Values kept for the frames of unfinished actions, by thread.
   @usableFromInline var kept: [KeptValues<Element>] = []
   /// The newest value ready (latest-value mode).
   @usableFromInline var readyLatest: NumberedValue<Element>?
@@ -60,10 +60,18 @@ struct MainHopState<Element: Sendable>: Sendable {
     self.mode = mode
   }
 
-  /// Whether nothing is kept (here: lanes aside) or ready.
+  /// Whether nothing is kept or ready, so that a value goes ahead of
+  /// nothing.
   @inlinable
   var isEmpty: Bool {
     readyLatest == nil && ready.isEmpty && kept.allSatisfy(\.isEmpty)
+  }
+
+  /// The next number, for a value that has just reached the hop.
+  @inlinable
+  mutating func number() -> Int {
+    defer { nextNumber += 1 }
+    return nextNumber
   }
 
   /// Where `thread`'s kept values are, adding a place for them if needed.
@@ -122,16 +130,18 @@ struct MainHopState<Element: Sendable>: Sendable {
   /// or refused, to be dropped outside the lock.
   @inlinable
   mutating func commit(from thread: UInt) -> NumberedValue<Element>? {
-    guard !kept.isEmpty, let index = kept.firstIndex(where: { $0.thread == thread }) else {
-      return nil
-    }
-    var entry = kept[index]
-    kept[index] = KeptValues(thread: thread)
-    defer {
-      entry.values.removeAll(keepingCapacity: true)
-      kept[index].values = entry.values
-    }
-    return makeReady(&entry.latest, &entry.values)
+    guard !kept.isEmpty else { return nil }
+    let index = kept[0].thread == thread ? 0 : kept.firstIndex { $0.thread == thread }
+    guard let index else { return nil }
+    kept[index].isInFrame = false
+    if let latest = kept[index].latest.take() { return makeReady(latest) }
+    // Moved out and back, not copied: the buffers are reused.
+    var latest: NumberedValue<Element>?
+    var values = ContiguousArray<NumberedValue<Element>>()
+    swap(&values, &kept[index].values)
+    let dropped = makeReady(&latest, &values)
+    swap(&values, &kept[index].values)
+    return dropped
   }
 
   /// Makes `latest` or `values` (what a frame kept, in order) ready, and
