@@ -198,3 +198,7 @@ extension DispatchSubject {
     }
   }
 }
+
+/// Explicitly not `Sendable`: a step is taken and acted on by one thread.
+@available(*, unavailable)
+extension DeliveryStep: Sendable {}

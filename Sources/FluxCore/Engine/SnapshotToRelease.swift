@@ -26,3 +26,7 @@ struct SnapshotToRelease {
     framed?.release()
   }
 }
+
+/// Explicitly not `Sendable`: it stays on the thread that took the snapshot.
+@available(*, unavailable)
+extension SnapshotToRelease: Sendable {}

@@ -72,3 +72,8 @@ final class SubscriberSnapshot {
     subscribers.deallocate()
   }
 }
+
+/// Explicitly not `Sendable`: a snapshot crosses threads only through the
+/// subject's atomic words (acquire and release), never as a value.
+@available(*, unavailable)
+extension SubscriberSnapshot: Sendable {}

@@ -174,3 +174,7 @@ private let frameKey: pthread_key_t = {
   precondition(created == 0, "pthread_key_create failed with error \(created)")
   return key
 }()
+
+/// Explicitly not `Sendable`: a frame is touched only by its own thread.
+@available(*, unavailable)
+extension ThreadFrame: Sendable {}
