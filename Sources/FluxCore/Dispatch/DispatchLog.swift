@@ -111,13 +111,14 @@ public enum DispatchLog: Sendable {
   static let observers = DispatchLogObservers()
 
   /// Logs `element`, sent through a dispatcher view to `subject`, then
-  /// dispatches it, then calls what the observers asked to be called after.
+  /// dispatches it as this thread's ``ActionContext``, then calls what the
+  /// observers asked to be called after.
   @usableFromInline
   static func dispatch<Element>(_ element: Element, loggedTo subject: DispatchSubject<Element>) {
-    let afterwards = observers.log(
-      DispatchRecord(
-        label: subject.logLabel, value: element, subject: ObjectIdentifier(subject)))
-    subject.dispatch(element)
+    let record = DispatchRecord(
+      label: subject.logLabel, value: element, subject: ObjectIdentifier(subject))
+    let afterwards = observers.log(record)
+    ActionContext.with(record) { subject.dispatch(element) }
     for after in afterwards { after() }
   }
 }
