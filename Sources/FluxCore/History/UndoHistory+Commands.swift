@@ -102,8 +102,10 @@ extension UndoHistory {
   /// the call has been taken into the history, and the writes of the undos
   /// and redos among them delivered: for tests, and for code that reads
   /// ``status`` after other threads made changes.
+  ///
+  /// A task that is cancelled stops waiting.
   public func waitUntilDelivered() async {
-    while true {
+    while !Task.isCancelled {
       await variable.waitUntilDelivered()
       await lane.waitUntilDelivered()
       let (busy, settling) = model.withLock { model in

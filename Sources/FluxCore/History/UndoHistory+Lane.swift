@@ -19,6 +19,9 @@ enum HistoryEvent<Value: Sendable>: Sendable {
   /// the history's clock; `isOwn` if the history's own write delivered it
   /// there and then.
   case changed(Value, action: DispatchRecord?, at: Duration, isOwn: Bool)
+  /// The value the state had when the history subscribed: the present, not
+  /// a step.
+  case replayed(Value)
   /// A command, asked for while `action` was delivered.
   case command(UndoCommand, action: DispatchRecord?)
   /// Every change written before this was delivered: the own write `id`,
@@ -31,6 +34,11 @@ extension UndoHistory {
     switch event {
     case .changed(let value, let action, let at, let isOwn):
       received(value, action: action, at: at, isOwn: isOwn)
+    case .replayed(let value):
+      model.withLock { model in
+        model.present = value
+        model.presentSize = nil
+      }
     case .command(let command, let action):
       run(command, action: action)
     case .settled(let id):

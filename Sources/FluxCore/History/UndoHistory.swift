@@ -142,7 +142,11 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     redoLabel = Property(derivedFrom: status) { $0.redoLabel }
     ActionContext.keepCurrent().disposed(by: subscriptions)
     lane.subscribe { [weak self] event in self?.handle(event) }.disposed(by: subscriptions)
+    let replayed = Lock(false)
     variable.subscribe { [lane, writing, elapsed] value in
+      guard replayed.withLock({ replayed in defer { replayed = true }; return replayed }) else {
+        return lane.dispatch(.replayed(value))
+      }
       lane.dispatch(
         .changed(
           value, action: ActionContext.current, at: elapsed(), isOwn: writing.takeIfWriting()))

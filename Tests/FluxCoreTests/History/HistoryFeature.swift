@@ -1,5 +1,6 @@
 import FluxCore
 import FluxCoreTesting
+import TestSupport
 
 /// A small editor for the history tests: a text that actions set, and an
 /// `undo` subject bound to its history.
@@ -62,5 +63,13 @@ extension UndoHistory where Value == Document {
     let archive = archive
     return (archive.past.map(\.value.text) + ["[\(archive.present.text)]"]
       + archive.future.map(\.value.text)).map { $0.isEmpty ? "∅" : $0 }.joined(separator: " ")
+  }
+}
+
+extension UndoHistory {
+  /// Waits until the history has taken in everything sent before; fails
+  /// the test, rather than hanging it, after ten seconds.
+  func settle() async throws {
+    try await withTimeout { await self.waitUntilDelivered() }
   }
 }

@@ -26,7 +26,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
     XCTAssertEqual(status.redoCount, archive.future.count, file: file, line: line)
   }
 
-  func testChangesFromManyThreadsAreEachAStepInTheOrderTheStateDeliveredThem() async {
+  func testChangesFromManyThreadsAreEachAStepInTheOrderTheStateDeliveredThem() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let delivered = TestRecorder(text)
@@ -35,7 +35,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
       runOnThreads(threads) { [changesPerThread] thread in
         for index in 0..<changesPerThread { text.value = "\(thread)-\(index)" }
       }
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       let archive = history.archive
       XCTAssertEqual(archive.past.count, threads * changesPerThread)
@@ -43,7 +43,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
     }
   }
 
-  func testUndosAndRedosFromManyThreadsOnlyMoveAlongTheTimeline() async {
+  func testUndosAndRedosFromManyThreadsOnlyMoveAlongTheTimeline() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let history = UndoHistory(of: text, maxSteps: .max)
@@ -56,7 +56,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
           if index == 10 { history.jump(to: thread * 5) }
         }
       }
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       XCTAssertEqual(history.timeline.filter { $0 != "[" && $0 != "]" }, timeline)
       XCTAssertEqual(history.archive.present, text.value)
@@ -64,7 +64,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
     }
   }
 
-  func testUndosRacingWithChangesLeaveAHistoryThatAgreesWithTheState() async {
+  func testUndosRacingWithChangesLeaveAHistoryThatAgreesWithTheState() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let held = Lock<Set<String>>([""])
@@ -80,15 +80,15 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
           }
         }
       }
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       assertConsistent(history, text, held: held.withLock { $0 })
       let timeline = history.archive
       history.jump(to: 0)
-      await history.waitUntilDelivered()
+      try await history.settle()
       XCTAssertEqual(text.value, "")
       history.jump(to: .max)
-      await history.waitUntilDelivered()
+      try await history.settle()
       XCTAssertEqual(text.value, timeline.future.last?.value ?? timeline.present)
       XCTAssertEqual(
         history.archive.past.map(\.value) + [history.archive.present],
@@ -97,7 +97,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
     }
   }
 
-  func testClearPauseAndResumeRacingWithChangesNeverTrapAndKeepTheHistoryConsistent() async {
+  func testClearPauseAndResumeRacingWithChangesNeverTrapAndKeepTheHistoryConsistent() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let held = Lock<Set<String>>([""])
@@ -117,19 +117,19 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
       }
       history.resume()
       text.value = "last"
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       assertConsistent(history, text, held: held.withLock { $0 })
       XCTAssertFalse(history.status.value.isPaused)
       let before = history.archive.past.last?.value
       history.undo()
-      await history.waitUntilDelivered()
+      try await history.settle()
       XCTAssertEqual(text.value, before)
       recording.dispose()
     }
   }
 
-  func testTheBoundsHoldWhileManyThreadsChangeTheState() async {
+  func testTheBoundsHoldWhileManyThreadsChangeTheState() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let history = UndoHistory(of: text, maxSteps: 10, maxBytes: 40, size: { $0.utf8.count })
@@ -139,7 +139,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
           if index % 5 == 4 { history.undo(steps: 2) } else { text.value = "\(thread)-\(index)" }
         }
       }
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       let archive = history.archive
       let kept = archive.past + archive.future
@@ -150,7 +150,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
     }
   }
 
-  func testABurstFromManyThreadsWithinTheWindowIsOneStep() async {
+  func testABurstFromManyThreadsWithinTheWindowIsOneStep() async throws {
     for _ in 0..<iterations {
       let text = Variable("")
       let history = UndoHistory(
@@ -159,16 +159,16 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
       runOnThreads(threads) { [changesPerThread] thread in
         for index in 0..<changesPerThread { text.value = "\(thread)-\(index)" }
       }
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       XCTAssertEqual(history.archive.past.map(\.value), [""])
       history.undo()
-      await history.waitUntilDelivered()
+      try await history.settle()
       XCTAssertEqual(text.value, "")
     }
   }
 
-  func testAGroupAroundChangesFromManyThreadsIsOneStep() async {
+  func testAGroupAroundChangesFromManyThreadsIsOneStep() async throws {
     for _ in 0..<iterations {
       let text = Variable("start")
       let history = UndoHistory(of: text)
@@ -179,14 +179,14 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
       }
       await text.waitUntilDelivered()
       history.endGroup()
-      await history.waitUntilDelivered()
+      try await history.settle()
 
       XCTAssertEqual(history.archive.past.map(\.value), ["start"])
       XCTAssertEqual(history.undoLabel.value, "Import")
     }
   }
 
-  func testEachThreadsStepsCarryItsOwnActionsLabels() async {
+  func testEachThreadsStepsCarryItsOwnActionsLabels() async throws {
     for _ in 0..<iterations / 4 {
       let stores = (0..<threads).map { _ in EditorDispatcher() }.map { dispatcher in
         (
@@ -201,7 +201,7 @@ final class UndoHistoryConcurrencyTests: XCTestCase {
       }
 
       for (thread, (_, store)) in stores.enumerated() {
-        await store.history.waitUntilDelivered()
+        try await store.history.settle()
         let archive = store.history.archive
         let after = archive.past.dropFirst().map(\.value.text) + [archive.present.text]
         XCTAssertEqual(archive.past.map(\.label), after.map { "Type \($0)" })
