@@ -1,0 +1,101 @@
+import FluxCore
+import FluxCoreTesting
+import TestSupport
+import XCTest
+
+/// Optimistic writes from real threads at once, many times: nothing is
+/// lost, every outcome is one change, and the state ends on the rules.
+final class OptimisticConcurrencyTests: XCTestCase {
+  private let iterations = 100
+  private let threads = 4
+  private let writesPerThread = 30
+
+  func testWritesAnswersAndPushesFromManyThreadsEndOnTheRulesWithOneChangePerOutcome() {
+    for _ in 0..<iterations {
+      let list = Variable([String]())
+      let optimistic = OptimisticState(of: list)
+      let changes = Counter()
+      let counting = list.changed.subscribe { _ in changes.increment() }
+      let outcomes = Counter()
+
+      runOnThreads(threads) { [writesPerThread] thread in
+        var pending: [PendingWrite] = []
+        for index in 0..<writesPerThread {
+          if thread == 0 && index % 3 == 0 {
+            optimistic.updateConfirmed { $0.append("push \(index)") }
+            outcomes.increment()
+            continue
+          }
+          pending.append(optimistic.apply { $0.append("\(thread)-\(index)") })
+          outcomes.increment()
+          if index % 2 == 1, let last = pending.popLast() {
+            if index % 4 == 1 {
+              last.rollBack()
+              outcomes.increment()
+            } else {
+              last.confirm()
+            }
+          }
+        }
+        for write in pending { write.confirm() }
+      }
+      list.waitUntilDelivered(timeout: .seconds(10))
+
+      XCTAssertEqual(list.value, optimistic.confirmed.value)
+      XCTAssertEqual(optimistic.pendingCount, 0)
+      XCTAssertEqual(changes.value, outcomes.value)
+      for thread in 0..<threads {
+        let mine = list.value.filter { $0.hasPrefix("\(thread)-") }
+        let expected = (0..<writesPerThread).filter { index in
+          !(thread == 0 && index % 3 == 0) && !(index % 4 == 1)
+        }.map { "\(thread)-\($0)" }
+        XCTAssertEqual(mine, expected)
+      }
+      XCTAssertEqual(list.value.filter { $0.hasPrefix("push") }.count, 10)
+      counting.dispose()
+    }
+  }
+
+  func testWritesDroppedOnManyThreadsAreEachRolledBack() {
+    for _ in 0..<iterations {
+      let list = Variable([String]())
+      let optimistic = OptimisticState(of: list)
+
+      runOnThreads(threads) { [writesPerThread] thread in
+        for index in 0..<writesPerThread {
+          let write = optimistic.apply { $0.append("\(thread)-\(index)") }
+          if index % 2 == 0 { write.confirm() }  // the others are dropped here
+        }
+      }
+
+      XCTAssertEqual(optimistic.pendingCount, 0)
+      XCTAssertEqual(list.value.count, threads * writesPerThread / 2)
+      XCTAssertEqual(list.value, optimistic.confirmed.value)
+    }
+  }
+
+  func testAHistoryOfTheConfirmedValueKeepsUpWithAnswersAndUndosFromManyThreads() async throws {
+    for _ in 0..<iterations / 2 {
+      let list = Variable([String]())
+      let optimistic = OptimisticState(of: list)
+      let history = UndoHistory(ofConfirmed: optimistic, maxSteps: .max)
+
+      runOnThreads(threads) { [writesPerThread] thread in
+        for index in 0..<writesPerThread {
+          if thread == 0 {
+            if index % 2 == 0 { history.undo() } else { history.redo() }
+            continue
+          }
+          let write = optimistic.apply { $0.append("\(thread)-\(index)") }
+          if index % 3 == 0 { write.rollBack() } else { write.confirm() }
+        }
+      }
+      try await history.settle()
+      list.waitUntilDelivered(timeout: .seconds(10))
+
+      XCTAssertEqual(history.archive.present, optimistic.confirmed.value)
+      XCTAssertEqual(list.value, optimistic.confirmed.value)
+      XCTAssertFalse(list.value.contains { $0.hasSuffix("-0") || $0.hasSuffix("-3") })
+    }
+  }
+}
