@@ -182,14 +182,28 @@ struct HistoryModel<Value: Sendable>: Sendable {
   mutating func restore(
     _ past: [(Value, String?)], _ future: [(Value, String?)], size: (Value) -> Int
   ) {
-    for (value, label) in past {
-      self.past.append(HistoryEntry(value: value, label: label, size: size(value)))
-      bytes += self.past.last!.size
+    adopt(past.map { ($0, $1, size($0)) }, present, future.map { ($0, $1, size($0)) })
+  }
+
+  /// Replaces the steps and the present with an archive's, measured.
+  mutating func adopt(
+    _ past: [(Value, String?, Int)], _ present: Value, _ future: [(Value, String?, Int)]
+  ) {
+    self.past.removeAll()
+    self.future.removeAll()
+    bytes = 0
+    for (value, label, size) in past {
+      self.past.append(HistoryEntry(value: value, label: label, size: size))
+      bytes += size
     }
-    for (value, label) in future.reversed() {
-      self.future.append(HistoryEntry(value: value, label: label, size: size(value)))
-      bytes += self.future.last!.size
+    for (value, label, size) in future.reversed() {
+      self.future.append(HistoryEntry(value: value, label: label, size: size))
+      bytes += size
     }
+    self.present = present
+    presentSize = nil
+    burst = nil
+    structure += 1
     enforceBounds()
   }
 

@@ -14,7 +14,7 @@ import Darwin
 // code (`==`, the filter, the labels, the sizes) outside the model's lock.
 
 /// What passes through a history's lane.
-enum HistoryEvent<Value: Sendable>: Sendable {
+enum HistoryEvent<Value: Equatable & Sendable>: Sendable {
   /// The state changed to `value` while `action` was delivered, at `at` on
   /// the history's clock; `isOwn` if the history's own write delivered it
   /// there and then.
@@ -24,6 +24,8 @@ enum HistoryEvent<Value: Sendable>: Sendable {
   case replayed(Value)
   /// A command, asked for while `action` was delivered.
   case command(UndoCommand, action: DispatchRecord?)
+  /// Steps read from a saved history, to replace these.
+  case adopted(UndoHistory<Value>.Archive)
   /// Every change written before this was delivered: the own write `id`,
   /// if still on its way, went by without being recognized.
   case settled(writeID: Int)
@@ -41,6 +43,11 @@ extension UndoHistory {
       }
     case .command(let command, let action):
       run(command, action: action)
+    case .adopted(let archive):
+      let measure = size
+      let past = archive.past.map { ($0.value, $0.label, measure($0.value)) }
+      let future = archive.future.map { ($0.value, $0.label, measure($0.value)) }
+      model.withLock { $0.adopt(past, archive.present, future) }
     case .settled(let id):
       model.withLock { model in
         if model.inFlight?.id == id { model.inFlight = nil }
