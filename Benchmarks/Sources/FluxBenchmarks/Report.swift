@@ -19,6 +19,7 @@ struct Report: Codable {
   let overload: OverloadReport?
   let recording: RecordingReport?
   let persistence: PersistenceReport
+  let history: HistoryReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

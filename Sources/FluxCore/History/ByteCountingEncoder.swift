@@ -73,6 +73,21 @@ struct KeyedCounter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     tally.add(value)
   }
 
+  mutating func encode(_ value: String, forKey key: Key) {
+    self.key(key)
+    tally.bytes += ByteTally.quotedLength(value)
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) {
+    self.key(key)
+    tally.bytes += ByteTally.decimalLength(value)
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) {
+    self.key(key)
+    tally.bytes += value ? 4 : 5
+  }
+
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
@@ -117,6 +132,16 @@ struct UnkeyedCounter: UnkeyedEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) {
     elements.next(tally)
     tally.add(value)
+  }
+
+  mutating func encode(_ value: String) {
+    elements.next(tally)
+    tally.bytes += ByteTally.quotedLength(value)
+  }
+
+  mutating func encode(_ value: Int) {
+    elements.next(tally)
+    tally.bytes += ByteTally.decimalLength(value)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(

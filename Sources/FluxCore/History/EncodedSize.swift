@@ -48,15 +48,30 @@ final class ByteTally {
   }
 
   /// The length of a value that JSON writes as a literal, or `nil`.
-  static func literalLength(_ value: Any) -> Int? {
+  ///
+  /// Tells the types apart by their metatypes first, which costs a
+  /// comparison, not a dynamic cast.
+  static func literalLength<T>(_ value: T) -> Int? {
+    if T.self == String.self { return quotedLength(value as! String) }
+    if T.self == Int.self { return decimalLength(value as! Int) }
+    if T.self == Bool.self { return (value as! Bool) ? 4 : 5 }
+    if T.self == Double.self { return floatingLength((value as! Double).description) }
     switch value {
-    case let string as String: return quotedLength(string)
-    case let bool as Bool: return bool ? 4 : 5
     case let number as any BinaryInteger: return String(number).utf8.count
-    case let number as Double: return floatingLength(number.description)
     case let number as Float: return floatingLength(number.description)
     default: return nil
     }
+  }
+
+  /// The number of characters of `number` in decimal, with its sign.
+  static func decimalLength(_ number: Int) -> Int {
+    var length = number < 0 ? 2 : 1
+    var rest = number.magnitude
+    while rest >= 10 {
+      rest /= 10
+      length += 1
+    }
+    return length
   }
 
   /// `1.0` is written `1`, `-0.0` is written `-0`.

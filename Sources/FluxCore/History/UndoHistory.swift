@@ -76,7 +76,6 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   let lane = DispatchSubject<HistoryEvent<Value>>()
   let statusVariable = Variable(UndoHistoryStatus())
   let window: Duration
-  let elapsed: @Sendable () -> Duration
   let size: @Sendable (Value) -> Int
   let describe: @Sendable (DispatchRecord) -> String?
   let isStep: @Sendable (Change) -> Bool
@@ -122,7 +121,6 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     self.variable = variable
     self.write = write
     self.window = window
-    self.elapsed = elapsed
     self.size = size
     describe = label
     self.isStep = isStep
@@ -143,13 +141,17 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     ActionContext.keepCurrent().disposed(by: subscriptions)
     lane.subscribe { [weak self] event in self?.handle(event) }.disposed(by: subscriptions)
     let replayed = Lock(false)
-    variable.subscribe { [lane, writing, elapsed] value in
+    // With no window, the time of a change is never used: the clock is not read.
+    let timeOfChange: @Sendable () -> Duration
+    if window > .zero { timeOfChange = elapsed } else { timeOfChange = { .zero } }
+    variable.subscribe { [lane, writing] value in
       guard replayed.withLock({ replayed in defer { replayed = true }; return replayed }) else {
         return lane.dispatch(.replayed(value))
       }
       lane.dispatch(
         .changed(
-          value, action: ActionContext.current, at: elapsed(), isOwn: writing.takeIfWriting()))
+          value, action: ActionContext.current, at: timeOfChange(),
+          isOwn: writing.takeIfWriting()))
     }.disposed(by: subscriptions)
   }
 }

@@ -56,6 +56,9 @@ final class EncodedSizeTests: XCTestCase {
     for value in floats { XCTAssertEqual(EncodedSize.of(value), try encoded(value), "\(value)") }
     for value in integers { XCTAssertEqual(EncodedSize.of(value), try encoded(value)) }
     XCTAssertEqual(EncodedSize.of(UInt64.max), try encoded(UInt64.max))
+    let ints = [Int.min, Int.max, 0, -1, 9, 10, -99, 100]
+    XCTAssertEqual(EncodedSize.of(ints), try encoded(ints))
+    for value in ints { XCTAssertEqual(EncodedSize.of(["k": value]), try encoded(["k": value])) }
     XCTAssertEqual(EncodedSize.of(Int8.min), try encoded(Int8.min))
     XCTAssertEqual(EncodedSize.of([true, false]), try encoded([true, false]))
   }
