@@ -76,20 +76,35 @@ func historyScenario(runs: Int) -> HistoryReport {
     for index in 1...steps { note.value = notes[index % notes.count] }
     return (note, history)
   }
+  // Each in a function of its own, so that its histories are gone when it
+  // returns, and the log with them.
+  func steps() -> (step: Double, undo: Double, undoSmall: Double, measured: Int) {
+    let (note, history) = filled(kept)
+    let step = timed(20_000) { note.value = notes[$0 % notes.count] }
+    let undo = timed(20_000) { $0 % 2 == 0 ? history.undo() : history.redo() }
+    let (_, small) = filled(100)
+    let undoSmall = timed(20_000) { $0 % 2 == 0 ? small.undo() : small.redo() }
+    return (step, undo, undoSmall, history.status.value.byteCount)
+  }
+  func heap() -> (step: Double, copy: Double)? {
+    guard allocation_counter_is_available() else { return nil }
+    let before = allocation_counter_heap_bytes_in_use()
+    let (note, history) = filled(kept)
+    let step = Double(allocation_counter_heap_bytes_in_use() - before) / Double(kept)
+    withExtendedLifetime((note, history)) {}
+    let start = allocation_counter_heap_bytes_in_use()
+    let copies = (0..<kept).map { Note.make($0) }
+    let copy = Double(allocation_counter_heap_bytes_in_use() - start) / Double(kept)
+    withExtendedLifetime(copies) {}
+    return (step, copy)
+  }
 
+  let measured = steps()
   var sink = 0
   let measure = timed(20_000) { sink &+= EncodedSize.of(notes[$0 % notes.count]) }
   let encoder = JSONEncoder()
   let encode = timed(20_000) { sink &+= (try? encoder.encode(notes[$0 % notes.count]))?.count ?? 0 }
   precondition(sink > 0)
-  let (note, history) = filled(kept)
-  let step = timed(20_000) { note.value = notes[$0 % notes.count] }
-  let undo = timed(20_000) { $0 % 2 == 0 ? history.undo() : history.redo() }
-  let measured = history.status.value.byteCount
-  let (small, smallHistory) = filled(100)
-  let undoSmall = timed(20_000) { $0 % 2 == 0 ? smallHistory.undo() : smallHistory.redo() }
-  withExtendedLifetime((history, small)) {}
-
   let plain = Variable(notes[0])
   let set = timed(20_000) { plain.value = notes[$0 % notes.count] }
   var ring = [Note](repeating: notes[0], count: kept)
@@ -98,29 +113,17 @@ func historyScenario(runs: Int) -> HistoryReport {
     plain.value = notes[index % notes.count]
   }
   withExtendedLifetime(ring) {}
-
-  var heapPerStep: Double?
-  var heapPerCopy: Double?
-  if allocation_counter_is_available() {
-    let before = allocation_counter_heap_bytes_in_use()
-    let (again, againHistory) = filled(kept)
-    heapPerStep = Double(allocation_counter_heap_bytes_in_use() - before) / Double(kept)
-    withExtendedLifetime((again, againHistory)) {}
-    let start = allocation_counter_heap_bytes_in_use()
-    let copies = (0..<kept).map { Note.make($0) }
-    heapPerCopy = Double(allocation_counter_heap_bytes_in_use() - start) / Double(kept)
-    withExtendedLifetime(copies) {}
-  }
+  let heapBytes = heap()
 
   precondition(!DispatchLog.isActive, "the log is on already: the action costs would be wrong")
   let (action, actionWithHistory) = actionCost(timed)
   return HistoryReport(
-    stepsKept: kept, stateBytes: EncodedSize.of(notes[1]), stepNanoseconds: step,
-    variableSetNanoseconds: set, handRolledStepNanoseconds: handRolled, undoNanoseconds: undo,
-    undoWith100StepsNanoseconds: undoSmall, measureNanoseconds: measure,
-    encodeNanoseconds: encode, measuredBytesKept: measured,
-    heapBytesPerStep: heapPerStep, heapBytesPerCopy: heapPerCopy, actionNanoseconds: action,
-    actionWithHistoryNanoseconds: actionWithHistory)
+    stepsKept: kept, stateBytes: EncodedSize.of(notes[1]), stepNanoseconds: measured.step,
+    variableSetNanoseconds: set, handRolledStepNanoseconds: handRolled,
+    undoNanoseconds: measured.undo, undoWith100StepsNanoseconds: measured.undoSmall,
+    measureNanoseconds: measure, encodeNanoseconds: encode, measuredBytesKept: measured.measured,
+    heapBytesPerStep: heapBytes?.step, heapBytesPerCopy: heapBytes?.copy,
+    actionNanoseconds: action, actionWithHistoryNanoseconds: actionWithHistory)
 }
 
 /// An action through a dispatcher view to one handler, with no history
