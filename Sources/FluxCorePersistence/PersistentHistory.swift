@@ -1,7 +1,7 @@
 import FluxCore
 import Foundation
 
-/// A state and its ``UndoHistory``, saved together and restored at launch:
+/// A state and its `UndoHistory`, saved together and restored at launch:
 /// undo after a relaunch.
 ///
 /// ```swift
@@ -38,7 +38,7 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
   ///   - version: The version of the saved shape; see ``PersistentState``.
   ///   - migrations: The steps from each older version to the next.
   ///   - maxSteps: The most steps kept.
-  ///   - maxBytes: The most bytes kept, as ``EncodedSize`` measures them.
+  ///   - maxBytes: The most bytes kept, as `EncodedSize` measures them.
   ///   - window: Changes with the same label less than this apart are one
   ///     step.
   ///   - quietPeriod: How long changes must stop before they are saved.

@@ -20,8 +20,10 @@ public struct FavoritesStatus: Sendable, Hashable, CustomStringConvertible {
     self.redoLabel = redoLabel
   }
 
-  /// The line, as in “★ Starred JSON Kit. Favorites: JSON Kit. u: Undo
-  /// Star JSON Kit”; empty before the first star.
+  /// The line, empty before the first star.
+  ///
+  /// For example “★ Starred JSON Kit. Favorites: JSON Kit. u: Undo Star
+  /// JSON Kit”.
   public var description: String {
     guard let notice else { return "" }
     let what: String
@@ -41,7 +43,8 @@ public struct FavoritesStatus: Sendable, Hashable, CustomStringConvertible {
     }
     let hints = [undoLabel.map { "u: Undo \($0)" }, redoLabel.map { "U: Redo \($0)" }]
       .compactMap { $0 }
-    return ([what, "Favorites: \(favorites)."] + (hints.isEmpty ? [] : [hints.joined(separator: " · ")]))
+    return
+      ([what, "Favorites: \(favorites)."] + (hints.isEmpty ? [] : [hints.joined(separator: " · ")]))
       .joined(separator: " ")
   }
 }

@@ -68,7 +68,9 @@ public final class FavoritesViewModel {
       let rows = rows.value
       guard !rows.isEmpty else { return .refused("There are no rows to star yet: search first.") }
       let text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      guard !text.isEmpty else { return .refused("Star which row? Type f and its number, as in f 2.") }
+      guard !text.isEmpty else {
+        return .refused("Star which row? Type f and its number, as in f 2.")
+      }
       guard let number = Int(text), (1...rows.count).contains(number) else {
         return .refused("There is no row “\(text.prefix(40))”: pick one from 1 to \(rows.count).")
       }

@@ -88,7 +88,11 @@ struct HistoryModel<Value: Sendable>: Sendable {
 
   /// Makes `value` the present, as a change of `kind`.
   ///
-  /// - Parameter presentSize: The present's size, for a push.
+  /// - Parameters:
+  ///   - value: The new present.
+  ///   - kind: How it enters the history.
+  ///   - at: When, on the history's clock.
+  ///   - presentSize: The present's size, for a push.
   mutating func record(_ value: Value, as kind: StepKind, at: Duration, presentSize: Int) {
     switch kind {
     case .push(let label):
@@ -132,7 +136,9 @@ struct HistoryModel<Value: Sendable>: Sendable {
       if let group { self.group?.depth = group.depth + 1 } else { group = (1, label, false) }
       burst = nil
     case .endGroup:
-      if let group { self.group = group.depth > 1 ? (group.depth - 1, group.label, group.hasStep) : nil }
+      if let group {
+        self.group = group.depth > 1 ? (group.depth - 1, group.label, group.hasStep) : nil
+      }
       burst = nil
     }
     return nil

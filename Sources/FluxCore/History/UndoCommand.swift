@@ -29,7 +29,7 @@ public enum UndoCommand: Sendable, Hashable, Codable {
   /// Redoes `steps` steps, as one change of the state.
   case redo(steps: Int = 1)
   /// Goes to `position` of the timeline, as one change of the state:
-  /// 0 is the oldest state kept, ``UndoHistory/Status/undoCount`` the
+  /// 0 is the oldest state kept, ``UndoHistoryStatus/undoCount`` the
   /// present; see ``UndoHistory/jump(to:)``.
   case jump(to: Int)
   /// Forgets every step; the state stays as it is.

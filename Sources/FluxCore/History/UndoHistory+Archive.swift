@@ -132,10 +132,12 @@ extension UndoHistory.Archive: Codable where Value: Codable {}
 extension UndoHistory.Archive.Entry: Codable where Value: Codable {}
 
 extension UndoHistory {
-  /// Replaces the steps with those of `archive`, in turn with the changes
-  /// and commands on their way: for a saved history read after the history
-  /// was made (`PersistentHistory`, once an unreadable file reads). The
-  /// state should already hold `archive.present`.
+  /// Replaces the steps with those of `archive`.
+  ///
+  /// In turn with the changes and commands on their way: for a saved
+  /// history read after the history was made (`PersistentHistory`, once an
+  /// unreadable file reads). The state should already hold
+  /// `archive.present`.
   package func adopt(_ archive: Archive) {
     lane.dispatch(.adopted(archive))
   }

@@ -83,8 +83,7 @@ extension UndoHistory {
   ///   - label: The step's label; `nil` takes the label of its first change.
   ///   - body: Makes the changes.
   /// - Returns: What `body` returns.
-  public func group<Result>(label: String? = nil, _ body: () throws -> Result) rethrows -> Result
-  {
+  public func group<Result>(label: String? = nil, _ body: () throws -> Result) rethrows -> Result {
     beginGroup(label: label)
     defer { endGroup() }
     return try body()

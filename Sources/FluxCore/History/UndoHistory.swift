@@ -145,7 +145,12 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     let timeOfChange: @Sendable () -> Duration
     if window > .zero { timeOfChange = elapsed } else { timeOfChange = { .zero } }
     variable.subscribe { [lane, writing] value in
-      guard replayed.withLock({ replayed in defer { replayed = true }; return replayed }) else {
+      guard
+        replayed.withLock({ replayed in
+          defer { replayed = true }
+          return replayed
+        })
+      else {
         return lane.dispatch(.replayed(value))
       }
       lane.dispatch(

@@ -3,9 +3,8 @@ extension OptimisticState {
   /// succeeds or rolls it back if it throws (or the task is cancelled).
   ///
   /// ```swift
-  /// try await favorites.perform({ $0.insert(item.id) }) {
-  ///   try await api.star(item.id)
-  /// }
+  /// try await favorites.perform(
+  ///   { $0.insert(item.id) }, request: { try await api.star(item.id) })
   /// ```
   ///
   /// - Parameters:
@@ -40,7 +39,8 @@ extension OptimisticState {
   /// @MainActor final class DraftActions {
   ///   private let saving = LatestTask()
   ///   func rename(_ title: String) {
-  ///     draft.perform({ $0.title = title }, in: saving) { [api] in try await api.rename(title) }
+  ///     draft.perform(
+  ///       { $0.title = title }, in: saving, request: { [api] in try await api.rename(title) })
   ///   }
   /// }
   /// ```
@@ -62,7 +62,9 @@ extension OptimisticState {
     then: @escaping @MainActor (Result<Output, any Error>) -> Void = { _ in }
   ) -> Task<Void, Never> {
     let pending = apply(write)
-    let superseded = latestWrites.withLock { $0.updateValue(pending, forKey: ObjectIdentifier(latest)) }
+    let superseded = latestWrites.withLock {
+      $0.updateValue(pending, forKey: ObjectIdentifier(latest))
+    }
     superseded?.rollBack()
     return latest.run(request) { [latestWrites] outcome in
       latestWrites.withLock { writes in

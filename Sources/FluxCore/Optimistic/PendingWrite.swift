@@ -46,14 +46,17 @@ public final class PendingWrite: Sendable {
     outcome == nil
   }
 
-  /// Keeps the write: the request succeeded. The state does not change; it
-  /// shows the write already.
+  /// Keeps the write: the request succeeded.
+  ///
+  /// The state does not change; it shows the write already.
   public func confirm() {
     settle(.confirmed)
   }
 
-  /// Undoes the write: the request failed. The state becomes the confirmed
-  /// value with the writes still pending applied in order, in one change.
+  /// Undoes the write: the request failed.
+  ///
+  /// The state becomes the confirmed value with the writes still pending
+  /// applied in order, in one change.
   public func rollBack() {
     settle(.rolledBack)
   }

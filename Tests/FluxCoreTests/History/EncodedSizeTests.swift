@@ -96,13 +96,16 @@ final class EncodedSizeTests: XCTestCase {
         score: Bool.random(using: &random)
           ? Double(Int.random(in: -1_000...1_000, using: &random)) / 8 : nil)
     }
-    let kinds: [Kind] = [.plain, .named(word()), .pair(Int.random(in: -9...9, using: &random), label: word())]
+    let kinds: [Kind] = [
+      .plain, .named(word()), .pair(Int.random(in: -9...9, using: &random), label: word()),
+    ]
     return Nested(
       id: Int.random(in: .min ... .max, using: &random), inner: inner(),
       many: (0..<Int.random(in: 0...3, using: &random)).map { _ in inner() },
-      byName: Dictionary(uniqueKeysWithValues: (0..<Int.random(in: 0...3, using: &random)).map {
-        ("k\($0)\(word())", $0)
-      }),
+      byName: Dictionary(
+        uniqueKeysWithValues: (0..<Int.random(in: 0...3, using: &random)).map {
+          ("k\($0)\(word())", $0)
+        }),
       byNumber: [Int.random(in: -99...99, using: &random): word()],
       flag: Bool.random(using: &random), nothing: Bool.random(using: &random) ? word() : nil,
       kind: kinds.randomElement(using: &random)!)

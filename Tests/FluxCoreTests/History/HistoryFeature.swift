@@ -52,7 +52,8 @@ extension UndoHistory {
   /// brackets: `a b [c] d` has two steps to undo and one to redo.
   var timeline: String {
     let archive = archive
-    return (archive.past.map { "\($0.value)" } + ["[\(archive.present)]"]
+    return
+      (archive.past.map { "\($0.value)" } + ["[\(archive.present)]"]
       + archive.future.map { "\($0.value)" }).joined(separator: " ")
   }
 }
@@ -61,7 +62,8 @@ extension UndoHistory where Value == Document {
   /// The texts the history keeps, oldest first, the present in brackets.
   var texts: String {
     let archive = archive
-    return (archive.past.map(\.value.text) + ["[\(archive.present.text)]"]
+    return
+      (archive.past.map(\.value.text) + ["[\(archive.present.text)]"]
       + archive.future.map(\.value.text)).map { $0.isEmpty ? "∅" : $0 }.joined(separator: " ")
   }
 }

@@ -10,7 +10,9 @@ final class UndoHistoryCoalescingTests: XCTestCase {
   private func editor(_ clock: TestClock) -> (EditorStore, AnyObserverDispatcher<EditorDispatcher>)
   {
     let dispatcher = EditorDispatcher()
-    return (EditorStore(dispatcher: dispatcher, coalescing: window, clock: clock), .init(dispatcher))
+    return (
+      EditorStore(dispatcher: dispatcher, coalescing: window, clock: clock), .init(dispatcher)
+    )
   }
 
   func testAChangeJustInsideTheWindowJoinsTheStepBefore() async {

@@ -13,7 +13,8 @@ final class UndoHistoryDeliveryTests: XCTestCase {
     var reading = Double.nan
   }
 
-  func testAnUndoQueuedBehindAnotherThreadsDeliveryLandsOnceThatDeliveryLetsItThrough() async throws {
+  func testAnUndoQueuedBehindAnotherThreadsDeliveryLandsOnceThatDeliveryLetsItThrough() async throws
+  {
     let text = Variable("")
     let history = UndoHistory(of: text)
     text.value = "a"

@@ -7,9 +7,11 @@ import XCTest
 /// redo steps.
 final class UndoHistoryTests: XCTestCase {
   private func history(
-    _ values: String..., maxSteps: Int = 100, isStep: @escaping @Sendable (
-      UndoHistory<String>.Change
-    ) -> Bool = { _ in true }
+    _ values: String..., maxSteps: Int = 100,
+    isStep:
+      @escaping @Sendable (
+        UndoHistory<String>.Change
+      ) -> Bool = { _ in true }
   ) -> (Variable<String>, UndoHistory<String>) {
     let text = Variable("")
     let history = UndoHistory(of: text, maxSteps: maxSteps, isStep: isStep)

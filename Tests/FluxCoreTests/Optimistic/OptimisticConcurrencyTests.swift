@@ -39,7 +39,7 @@ final class OptimisticConcurrencyTests: XCTestCase {
         }
         for write in pending { write.confirm() }
       }
-      list.waitUntilDelivered(timeout: .seconds(10))
+      XCTAssertTrue(list.waitUntilDelivered(timeout: .seconds(10)))
 
       XCTAssertEqual(list.value, optimistic.confirmed.value)
       XCTAssertEqual(optimistic.pendingCount, 0)
@@ -91,7 +91,7 @@ final class OptimisticConcurrencyTests: XCTestCase {
         }
       }
       try await history.settle()
-      list.waitUntilDelivered(timeout: .seconds(10))
+      XCTAssertTrue(list.waitUntilDelivered(timeout: .seconds(10)))
 
       XCTAssertEqual(history.archive.present, optimistic.confirmed.value)
       XCTAssertEqual(list.value, optimistic.confirmed.value)

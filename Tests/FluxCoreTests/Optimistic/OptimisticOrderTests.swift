@@ -24,7 +24,9 @@ final class OptimisticOrderTests: XCTestCase {
     }
   }
 
-  private static let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+  private static let orders = [
+    [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+  ]
 
   func testThreePendingWritesAnsweredInEveryOrderWithEveryOutcomeAndAPushInBetween() {
     var scenarios = 0

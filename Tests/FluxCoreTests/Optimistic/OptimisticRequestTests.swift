@@ -12,7 +12,7 @@ final class OptimisticRequestTests: XCTestCase {
     let list = Variable([String]())
     let optimistic = OptimisticState(of: list)
 
-    let answer = try await optimistic.perform({ $0.append("a") }) { "ok" }
+    let answer = try await optimistic.perform({ $0.append("a") }, request: { "ok" })
 
     XCTAssertEqual(answer, "ok")
     XCTAssertEqual(optimistic.confirmed.value, ["a"])
@@ -24,10 +24,12 @@ final class OptimisticRequestTests: XCTestCase {
     let shownDuringRequest = Lock<[String]?>(nil)
 
     do {
-      try await optimistic.perform({ $0.append("a") }) {
-        shownDuringRequest.withLock { $0 = list.value }
-        throw Refused()
-      }
+      try await optimistic.perform(
+        { $0.append("a") },
+        request: {
+          shownDuringRequest.withLock { $0 = list.value }
+          throw Refused()
+        })
       XCTFail("the request's error was not rethrown")
     } catch {
       XCTAssertTrue(error is Refused)
@@ -42,10 +44,12 @@ final class OptimisticRequestTests: XCTestCase {
     let optimistic = OptimisticState(of: list)
     let started = AsyncStream<Void>.makeStream()
     let task = Task {
-      try await optimistic.perform({ $0.append("a") }) {
-        started.continuation.yield()
-        try await Task.sleep(for: .seconds(100))
-      }
+      try await optimistic.perform(
+        { $0.append("a") },
+        request: {
+          started.continuation.yield()
+          try await Task.sleep(for: .seconds(100))
+        })
     }
     for await _ in started.stream { break }
 
@@ -63,14 +67,17 @@ final class OptimisticRequestTests: XCTestCase {
     let outcomes = TestRecorder<String>()
     let firstMayAnswer = AsyncStream<Void>.makeStream()
 
-    let first = optimistic.perform({ $0 = "Draft" }, in: saving) {
-      for await _ in firstMayAnswer.stream { break }
-      return "first"
-    } then: { outcomes.handler("\($0)") }
+    let first = optimistic.perform(
+      { $0 = "Draft" }, in: saving,
+      request: {
+        for await _ in firstMayAnswer.stream { break }
+        return "first"
+      },
+      then: { outcomes.handler("\($0)") })
     let shownWhileFirstPending = title.value
-    let second = optimistic.perform({ $0 = "Final" }, in: saving) { "second" } then: {
-      outcomes.handler("then \((try? $0.get()) ?? "failed")")
-    }
+    let second = optimistic.perform(
+      { $0 = "Final" }, in: saving, request: { "second" },
+      then: { outcomes.handler("then \((try? $0.get()) ?? "failed")") })
     let shownAtOnce = title.value
     await second.value
     firstMayAnswer.continuation.finish()
@@ -89,9 +96,9 @@ final class OptimisticRequestTests: XCTestCase {
     let saving = LatestTask()
     let outcomes = TestRecorder<String>()
 
-    let task = optimistic.perform({ $0 = "Draft" }, in: saving) {
-      try await Task.sleep(for: .seconds(100))
-    } then: { outcomes.handler(($0.isCancelled) ? "cancelled" : "other") }
+    let task = optimistic.perform(
+      { $0 = "Draft" }, in: saving, request: { try await Task.sleep(for: .seconds(100)) },
+      then: { outcomes.handler($0.isCancelled ? "cancelled" : "other") })
     saving.cancel()
     await task.value
 
