@@ -93,6 +93,20 @@ import Testing
       try savedValue(in: directory.file(), as: UndoHistory<String>.Archive.self).present == "a")
   }
 
+  @Test func clearingTheHistoryIsSavedThoughTheStateStaysTheSame() throws {
+    let directory = TemporaryDirectory()
+    do {
+      let saved = try session(in: directory, ["a", "b"])
+      saved.history.clear()
+      try saved.flush()
+    }
+
+    let relaunched = try session(in: directory)
+
+    #expect(relaunched.variable.value == "b")
+    #expect(!relaunched.history.canUndo.value)
+  }
+
   @Test func aFileReadOnlyLaterBringsBackItsStateAndItsSteps() throws {
     let directory = TemporaryDirectory()
     _ = try session(in: directory, ["a", "b"])
