@@ -22,7 +22,11 @@ final class OptimisticConcurrencyTests: XCTestCase {
         var pending: [PendingWrite] = []
         for index in 0..<writesPerThread {
           if thread == 0 && index % 3 == 0 {
-            optimistic.updateConfirmed { $0.append("push \(index)") }
+            optimistic.updateConfirmed { confirmed in
+              for _ in 0..<200 { confirmed.append("") }  // a slow change
+              confirmed.removeLast(200)
+              confirmed.append("push \(index)")
+            }
             outcomes.increment()
             continue
           }
@@ -96,6 +100,55 @@ final class OptimisticConcurrencyTests: XCTestCase {
       XCTAssertEqual(history.archive.present, optimistic.confirmed.value)
       XCTAssertEqual(list.value, optimistic.confirmed.value)
       XCTAssertFalse(list.value.contains { $0.hasSuffix("-0") || $0.hasSuffix("-3") })
+    }
+  }
+
+  /// Two answers at the same instant: each rebuilds the state, and the
+  /// state ends on the rebuild that saw both, never on one that saw one,
+  /// even when the writes take their time to apply.
+  func testTwoRollbacksAtOnceLeaveTheStateWithNeither() {
+    for _ in 0..<1_000 {
+      let list = Variable(["base"])
+      let optimistic = OptimisticState(of: list)
+      let writes = ["a", "b", "c"].map { token in
+        optimistic.apply { list in
+          for _ in 0..<200 { list.append("") }  // a slow write
+          list.removeLast(200)
+          list.append(token)
+        }
+      }
+
+      runOnThreads(2) { thread in writes[thread].rollBack() }
+
+      XCTAssertEqual(list.value, ["base", "c"])
+    }
+  }
+
+  /// Pushes and confirmations at once both change the confirmed value:
+  /// neither is ever lost to the other, even when a push takes its time (it
+  /// is then computed again on the newer value).
+  func testPushesAndConfirmationsAtOnceLoseNeither() {
+    for _ in 0..<200 {
+      let list = Variable([String]())
+      let optimistic = OptimisticState(of: list)
+      let writes = (0..<20).map { index in optimistic.apply { $0.append("w\(index)") } }
+
+      runOnThreads(2) { thread in
+        for index in 0..<20 {
+          if thread == 0 {
+            optimistic.updateConfirmed { confirmed in
+              for _ in 0..<200 { confirmed.append("") }  // a slow change
+              confirmed.removeLast(200)
+              confirmed.append("push \(index)")
+            }
+          } else {
+            writes[index].confirm()
+          }
+        }
+      }
+
+      XCTAssertEqual(optimistic.confirmed.value.count, 40)
+      XCTAssertEqual(list.value, optimistic.confirmed.value)
     }
   }
 }
