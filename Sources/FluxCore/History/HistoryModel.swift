@@ -54,8 +54,14 @@ struct HistoryModel<Value: Sendable>: Sendable {
   var inFlight: OwnWrite<Value>?
   /// Commands that came while `inFlight` was on its way, in order.
   var waiting: [(command: UndoCommand, action: DispatchRecord?)] = []
-  /// The marker that settles `inFlight` if it goes by unrecognized.
-  var settling: Task<Void, Never>?
+  /// How many events the lane has handled.
+  var handled = 0
+  /// Callers of `waitUntilDelivered()`, each waiting for the events sent
+  /// before it to be handled and for `inFlight` and `waiting` to be done.
+  var settledWaiters: [(events: Int, waiter: CheckedContinuation<Void, Never>)] = []
+
+  /// Whether no write of the history's own is on its way or waits.
+  var isSettled: Bool { inFlight == nil && waiting.isEmpty }
   /// Changes whenever the past or the future does.
   var structure = 0
   var nextWriteID = 0

@@ -139,6 +139,6 @@ extension UndoHistory {
   /// unreadable file reads). The state should already hold
   /// `archive.present`.
   package func adopt(_ archive: Archive) {
-    lane.dispatch(.adopted(archive))
+    lane.send(.adopted(archive))
   }
 }

@@ -94,7 +94,7 @@ extension UndoHistory {
   ///
   /// - Parameter command: What to do.
   public func perform(_ command: UndoCommand) {
-    lane.dispatch(.command(command, action: ActionContext.current))
+    lane.send(.command(command, action: ActionContext.current))
   }
 
   /// Returns once every change of the state and every command made before
@@ -102,16 +102,20 @@ extension UndoHistory {
   /// and redos among them delivered: for tests, and for code that reads
   /// ``status`` after other threads made changes.
   ///
-  /// A task that is cancelled stops waiting.
+  /// No polling: the history resumes the caller when the last of its own
+  /// writes has come back.
   public func waitUntilDelivered() async {
-    while !Task.isCancelled {
-      await variable.waitUntilDelivered()
-      await lane.waitUntilDelivered()
-      let (busy, settling) = model.withLock { model in
-        (model.inFlight != nil || !model.waiting.isEmpty, model.settling)
+    // The state's changes made before the call reach the lane during their
+    // delivery, and are counted then.
+    await variable.waitUntilDelivered()
+    let sent = lane.sent
+    await withCheckedContinuation { (settled: CheckedContinuation<Void, Never>) in
+      let now = model.withLock { model in
+        if model.isSettled && model.handled >= sent { return true }
+        model.settledWaiters.append((sent, settled))
+        return false
       }
-      guard busy else { return }
-      await settling?.value
+      if now { settled.resume() }
     }
   }
 }

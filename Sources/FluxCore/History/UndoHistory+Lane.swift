@@ -13,6 +13,22 @@ import Darwin
 // so that one handler, never two at once, changes the model. It calls user
 // code (`==`, the filter, the labels, the sizes) outside the model's lock.
 
+/// A history's lane: its subject, and a count of the events sent to it,
+/// so that `waitUntilDelivered()` can wait for all of them to be handled.
+struct HistoryLane<Value: Equatable & Sendable>: Sendable {
+  let subject = DispatchSubject<HistoryEvent<Value>>()
+  let sentCount = Lock(0)
+
+  /// Counts `event`, then sends it.
+  func send(_ event: HistoryEvent<Value>) {
+    sentCount.withLock { $0 += 1 }
+    subject.dispatch(event)
+  }
+
+  /// How many events have been sent so far.
+  var sent: Int { sentCount.withLock { $0 } }
+}
+
 /// What passes through a history's lane.
 enum HistoryEvent<Value: Equatable & Sendable>: Sendable {
   /// The state changed to `value` while `action` was delivered, at `at` on
@@ -106,21 +122,30 @@ extension UndoHistory {
   private func issue(_ write: OwnWrite<Value>) {
     let delivered = writing.whileWriting { self.write(write.target) }
     guard !delivered else { return }
-    let marker = Task { [variable, lane] in
+    Task { [variable, lane] in
       await variable.waitUntilDelivered()
-      lane.dispatch(.settled(writeID: write.id))
+      lane.send(.settled(writeID: write.id))
     }
-    model.withLock { $0.settling = marker }
   }
 
+  /// Counts the event handled, publishes the status if it changed, then
+  /// resumes the callers of `waitUntilDelivered()` whose events have all
+  /// been handled, if nothing of the history's own is on its way.
   private func publishStatus() {
-    let status = model.withLock { model -> UndoHistoryStatus? in
+    let (status, ready) = model.withLock { model in
+      model.handled += 1
       let status = model.status
-      guard status != model.published else { return nil }
+      var ready: [CheckedContinuation<Void, Never>] = []
+      if model.isSettled {
+        ready = model.settledWaiters.filter { $0.events <= model.handled }.map(\.waiter)
+        model.settledWaiters.removeAll { $0.events <= model.handled }
+      }
+      guard status != model.published else { return (UndoHistoryStatus?.none, ready) }
       model.published = status
-      return status
+      return (status, ready)
     }
     if let status { statusVariable.value = status }
+    for waiter in ready { waiter.resume() }
   }
 }
 

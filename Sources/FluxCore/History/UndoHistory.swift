@@ -42,9 +42,12 @@
 /// >   once: the history takes them in the order the state delivers them,
 /// >   one at a time, and never loses a step or traps. A command takes
 /// >   effect before its call returns when the history is idle (always, on
-/// >   one thread); otherwise right after what is in progress. An undo
-/// >   that races with a change from another thread lands after it, and is
-/// >   then recorded as a change, not lost.
+/// >   one thread); otherwise right after what is in progress: commands
+/// >   sent while an undo's write is on its way run in order once it has
+/// >   come back, and a change can be taken in before them. An undo that
+/// >   races with a change from another thread lands after it, and is then
+/// >   recorded as a change, not lost. ``waitUntilDelivered()`` waits for
+/// >   all of it.
 /// > - **Cost.** A step keeps one copy of the state before it; undo and redo
 /// >   of one step cost the same whatever the history's length.
 public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
@@ -73,7 +76,7 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   let variable: Variable<Value>
   let write: @Sendable (Value) -> Void
   let model: Lock<HistoryModel<Value>>
-  let lane = DispatchSubject<HistoryEvent<Value>>()
+  let lane = HistoryLane<Value>()
   let statusVariable = Variable(UndoHistoryStatus())
   let window: Duration
   let size: @Sendable (Value) -> Int
@@ -139,7 +142,8 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     undoLabel = Property(derivedFrom: status) { $0.undoLabel }
     redoLabel = Property(derivedFrom: status) { $0.redoLabel }
     ActionContext.keepCurrent().disposed(by: subscriptions)
-    lane.subscribe { [weak self] event in self?.handle(event) }.disposed(by: subscriptions)
+    lane.subject.subscribe { [weak self] event in self?.handle(event) }.disposed(
+      by: subscriptions)
     let replayed = Lock(false)
     // With no window, the time of a change is never used: the clock is not read.
     let timeOfChange: @Sendable () -> Duration
@@ -151,9 +155,9 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
           return replayed
         })
       else {
-        return lane.dispatch(.replayed(value))
+        return lane.send(.replayed(value))
       }
-      lane.dispatch(
+      lane.send(
         .changed(
           value, action: ActionContext.current, at: timeOfChange(),
           isOwn: writing.takeIfWriting()))

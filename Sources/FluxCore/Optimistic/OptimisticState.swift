@@ -65,7 +65,7 @@ public final class OptimisticState<Value: Sendable>: Sendable {
 
   /// How many writes wait for an answer.
   public var pendingCount: Int {
-    model.withLock { $0.writes.count { $0.confirmation == nil } }
+    model.withLock { $0.writes.filter { $0.confirmation == nil }.count }
   }
 
   /// Applies `write` to the state now, as one change, until it is

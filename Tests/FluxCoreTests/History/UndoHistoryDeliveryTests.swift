@@ -1,5 +1,7 @@
 import FluxCore
+import Dispatch
 import FluxCoreTesting
+import Foundation
 import TestSupport
 import XCTest
 
@@ -76,5 +78,43 @@ final class UndoHistoryDeliveryTests: XCTestCase {
     XCTAssertEqual(undone, "b")
     XCTAssertEqual(state.value.label, "c")
     XCTAssertEqual(history.archive.past.map(\.value.label), ["a", "b"])
+  }
+}
+
+/// `waitUntilDelivered()` returns only once the history has taken in what
+/// was sent before it, even while its own subject is held up by a slow
+/// handler on another thread.
+final class UndoHistoryWaitTests: XCTestCase {
+  func testWaitingReturnsOnlyOnceTheHistoryHasTakenInWhatWasSentBefore() async throws {
+    let dispatcher = EditorDispatcher()
+    let entered = DispatchSemaphore(value: 0)
+    let letGo = DispatchSemaphore(value: 0)
+    let released = Lock(false)
+    let store = EditorStore(dispatcher: dispatcher) { action in
+      if case .undo = action.value as? UndoCommand {
+        entered.signal()
+        letGo.wait()  // the history's handler, held up by its label
+      }
+      return action.label
+    }
+    let actions = AnyObserverDispatcher(dispatcher)
+    actions.text.dispatch("a")
+    actions.text.dispatch("ab")
+    let undoing = Thread { actions.undo.dispatch(.undo()) }
+    undoing.start()
+    XCTAssertEqual(entered.wait(timeout: .now() + 10), .success)
+
+    store.variable.value.text = "abc"  // queued behind the held undo
+    let waited = Task {
+      await store.history.waitUntilDelivered()
+      return (released.withLock { $0 }, store.history.archive.present, store.variable.value)
+    }
+    released.withLock { $0 = true }
+    letGo.signal()
+    let (wasReleased, present, value) = try await withTimeout { await waited.value }
+
+    XCTAssertTrue(wasReleased, "returned while the history was held up")
+    XCTAssertEqual(present, value)
+    XCTAssertEqual(value.text, "a")  // the undo, planned before "abc" arrived, lands after it
   }
 }

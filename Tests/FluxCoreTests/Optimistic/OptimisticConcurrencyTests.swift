@@ -1,12 +1,15 @@
 import FluxCore
 import FluxCoreTesting
+import Foundation
 import TestSupport
 import XCTest
 
 /// Optimistic writes from real threads at once, many times: nothing is
 /// lost, every outcome is one change, and the state ends on the rules.
 final class OptimisticConcurrencyTests: XCTestCase {
-  private let iterations = 100
+  /// 100 by default; `FLUXCORE_HISTORY_ITERATIONS=N` for a soak.
+  private let iterations =
+    Int(ProcessInfo.processInfo.environment["FLUXCORE_HISTORY_ITERATIONS"] ?? "") ?? 100
   private let threads = 4
   private let writesPerThread = 30
 
