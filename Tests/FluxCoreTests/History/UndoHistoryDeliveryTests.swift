@@ -1,5 +1,5 @@
-import FluxCore
 import Dispatch
+import FluxCore
 import FluxCoreTesting
 import Foundation
 import TestSupport
