@@ -39,7 +39,8 @@ public struct Options: Equatable, Sendable {
 
     Searches a stub catalogue of 64 packages through FluxCore: action creator →
     dispatcher → store → view. With no query, plays a scripted session: a search,
-    the next page, a failure, a retry and a query with no results.
+    the next page, stars (one refused and rolled back) with undo and redo, a
+    failure, a retry and a query with no results.
 
     ARGUMENTS:
       <query>               Search for <query> (try: json, http, "sql cache"). A blank
@@ -53,7 +54,10 @@ public struct Options: Equatable, Sendable {
       --failure-rate <p>    Make requests fail at random with probability <p>, 0 to 1.
       --seed <n>            Seed of the random failures (default 1).
       --interactive         Read commands from standard input: a query to search,
-                            n for the next page, r to retry, q to quit.
+                            n for the next page, r to retry, f N to star row N (or
+                            unstar it), u to undo the last change of the favorites,
+                            U to redo it, q to quit. The stub refuses one star in
+                            four, which is then rolled back.
       --log                 Print every action sent to the dispatcher.
       --record <file>       Record every action of the session, with the store's state
                             after it, to <file>, as JSON Lines.

@@ -9,12 +9,15 @@ import SearchFeature
 public final class Session {
   /// The dispatcher the session's actions go through.
   let dispatcher = SearchDispatcher()
-  private let api: StubSearchAPI
+  let api: StubSearchAPI
   /// The store, whose snapshot recordings carry.
   let store: SearchStore
   private let viewModel: SearchViewModel
   private let view: ConsoleView
-  private let write: @Sendable (String) -> Void
+  let favoritesStore: FavoritesStore
+  let favoritesViewModel: FavoritesViewModel
+  let favoritesView: FavoritesView
+  let write: @Sendable (String) -> Void
   private let actionLog: (any Disposable)?
 
   /// Wires a session for `options`, printing through `write`.
@@ -39,6 +42,11 @@ public final class Session {
       api: api, perPage: options.perPage, dispatcher: AnyObserverDispatcher(dispatcher))
     viewModel = SearchViewModel(store: store, actions: actions, debounce: debounce)
     view = ConsoleView(viewModel: viewModel, write: write)
+    favoritesStore = FavoritesStore(dispatcher: AnyObservableDispatcher(dispatcher))
+    favoritesViewModel = FavoritesViewModel(
+      store: favoritesStore, rows: viewModel.rowsSource,
+      actions: FavoritesActionCreator(api: api, dispatcher: AnyObserverDispatcher(dispatcher)))
+    favoritesView = FavoritesView(viewModel: favoritesViewModel, write: write)
     self.write = write
     actionLog = options.logActions ? DispatchLog.observe { write("    · \($0)") } : nil
   }
@@ -48,7 +56,8 @@ public final class Session {
     actionLog?.dispose()
   }
 
-  /// Plays a search, the next page, a failure, a retry and an empty result.
+  /// Plays a search, the next page, stars (one refused) with undo and redo,
+  /// a failure, a retry and an empty result.
   public func playScript() async {
     write("FluxCore SearchExample: a scripted session against the stub API.")
     write("> type “j”, “js”, “json” (debounced: one request)")
@@ -57,6 +66,7 @@ public final class Session {
     await perform(.queryChanged("json"))
     write("> n (next page)")
     await perform(.nextPage)
+    await playFavorites()
     write("> search “http” while the service is down")
     await api.simulateOutage(requests: 1)
     await perform(.queryChanged("http"))
@@ -73,6 +83,7 @@ public final class Session {
   func replay(_ replay: ActionReplay) async {
     await replay.play { [self] in
       await view.waitUntilCaughtUp()
+      await favoritesView.waitUntilCaughtUp()
     }
   }
 
@@ -86,7 +97,9 @@ public final class Session {
 
   /// Runs commands from `lines` until `q` or the end of input.
   public func runInteractive(_ lines: AsyncStream<String>) async {
-    write("Type a query, n for the next page, r to retry, q to quit.")
+    write(
+      "Type a query, n for the next page, r to retry, f N to star row N, u to undo, U to redo, "
+        + "q to quit.")
     for await line in lines {
       let command = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       switch command {
@@ -94,6 +107,7 @@ public final class Session {
       case "q": return
       case "n": await perform(.nextPage, otherwise: "No more results.")
       case "r": await perform(.retry, otherwise: "Nothing to retry.")
+      case _ where Self.favoritesInput(command) != nil: await perform(Self.favoritesInput(command)!)
       default: await perform(.queryChanged(command))
       }
     }

@@ -41,6 +41,8 @@ final class ExampleFuzzTests: XCTestCase {
     (["\u{1B}[31mred", "--latency", "0"], []),
     (["--interactive"], ["\u{1B}[2J", "\u{1B}]0;title\u{7}", "n", "r"]),
     (["--interactive", "--log"], ["\u{202E}evil", "   ", ""]),
+    (["--interactive"], ["f", "f 0", "f -1", "f 99999999999999999999", "u", "U", "f \u{1B}[2J"]),
+    (["--interactive"], ["json", "f 1", "f 2", "f 3", "f 4", "u", "u", "u", "U", "U", "f 1", "u"]),
   ]
 
   func testTheRegressionCasesExitCleanly() async throws {
@@ -256,7 +258,11 @@ enum FuzzInput {
   static func lines(using random: inout SeededRandomNumberGenerator) -> [String] {
     (0..<Int.random(in: 0...8, using: &random)).map { _ in
       switch Int.random(in: 0..<4, using: &random) {
-      case 0: ["n", "r", "q", "", " n ", "N"].randomElement(using: &random)!
+      case 0:
+        [
+          "n", "r", "q", "", " n ", "N", "f", "f 1", "f 2", "f 0", "f -1", "f 9",
+          "f 99999999999999999999", "f x", "u", "U", " u ", "f  3 ",
+        ].randomElement(using: &random)!
       case 1: values.randomElement(using: &random)!
       case 2:
         String(
@@ -270,7 +276,7 @@ enum FuzzInput {
 
   static let labels =
     [
-      "request", "loading", "items", "error", "undo", "",
+      "request", "loading", "items", "error", "undo", "star", "starAnswer", "",
     ].map { "SearchDispatcher.\($0)" } + ["Other.items", ""]
 
   static let jsonValues = [
@@ -282,6 +288,12 @@ enum FuzzInput {
     #"{"request":{"page":2,"perPage":5,"query":"\u202eevil"},"items":[{"id":1,"title":"\u0007","author":"","tags":["\u001b"],"stars":-9223372036854775808}],"totalCount":9223372036854775807}"#,
     #"{"serviceUnavailable":{}}"#, #"{"rejected":{"query":"\u001b]0;x\u0007"}}"#,
     #"{"unexpected":{"_0":"boom"}}"#,
+    #"{"undo":{"steps":1}}"#, #"{"undo":{"steps":-9223372036854775808}}"#,
+    #"{"redo":{"steps":9223372036854775807}}"#, #"{"jump":{"to":-1}}"#, #"{"clear":{}}"#,
+    #"{"beginGroup":{"label":"\u001b[2J"}}"#, #"{"endGroup":{}}"#,
+    #"{"id":1,"item":{"id":6,"title":"JSON Kit","author":"a","tags":[],"stars":1},"starred":true}"#,
+    #"{"saved":{"_0":{"id":1,"item":{"id":6,"title":"\u202e","author":"","tags":[],"stars":-1},"starred":false}}}"#,
+    #"{"failed":{"_0":{"id":9,"item":{"id":1,"title":"x","author":"","tags":[],"stars":0},"starred":true},"_1":{"serviceUnavailable":{}}}}"#,
   ]
 
   /// A recording of zero to ten lines, each a recorded action or nearly.

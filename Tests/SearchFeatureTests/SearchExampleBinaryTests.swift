@@ -42,6 +42,20 @@ final class SearchExampleBinaryTests: XCTestCase {
         "   7. JSON Client — quill · ★ 890 · json, client",
         "   8. JSON Cache — ember-labs · ★ 589 · json, cache",
         "  Showing all 8 results for “json”.",
+        "> f 6 (star JSON Kit)",
+        "  ☆ Starring JSON Kit… Favorites: JSON Kit.",
+        "  ★ Starred JSON Kit. Favorites: JSON Kit. u: Undo Star JSON Kit",
+        "> f 7 while the service is down",
+        "  ☆ Starring JSON Client… Favorites: JSON Kit, JSON Client. u: Undo Star JSON Kit",
+        "  Could not star JSON Client: the search service is unavailable. Rolled back. "
+          + "Favorites: JSON Kit. u: Undo Star JSON Kit",
+        "> f 3 (star JSON Docs)",
+        "  ☆ Starring JSON Docs… Favorites: JSON Kit, JSON Docs. u: Undo Star JSON Kit",
+        "  ★ Starred JSON Docs. Favorites: JSON Kit, JSON Docs. u: Undo Star JSON Docs",
+        "> u (undo)",
+        "  Undid Star JSON Docs. Favorites: JSON Kit. u: Undo Star JSON Kit · U: Redo Star JSON Docs",
+        "> U (redo)",
+        "  Redid Star JSON Docs. Favorites: JSON Kit, JSON Docs. u: Undo Star JSON Docs",
         "> search “http” while the service is down",
         "  Searching for “http”…",
         "  Search for “http” failed: the search service is unavailable. Retry with r.",
@@ -74,12 +88,58 @@ final class SearchExampleBinaryTests: XCTestCase {
     XCTAssertEqual(
       run.output,
       [
-        "Type a query, n for the next page, r to retry, q to quit.",
+        "Type a query, n for the next page, r to retry, f N to star row N, u to undo, U to redo, "
+          + "q to quit.",
         "  Searching for “sql cache”…",
         "   1. SQL Cache — fernway · ★ 4,647 · sql, cache",
         "  Showing the only result for “sql cache”.",
         "  No more results.",
         "  Nothing to retry.",
+      ])
+  }
+
+  /// Stars, undo and redo, and every way to get a row number wrong: each
+  /// says what it did or why it did nothing.
+  func testInteractiveFavoritesStarUndoAndRedoAndRefuseRowsThatDoNotExist() throws {
+    let input = [
+      "f 1", "u", "sql", "f", "f 0", "f -1", "f 99999999999999999999", "f x", "f 3", "f 1",
+      "f 1", "u", "u", "u", "U", "q",
+    ].joined(separator: "\n")
+
+    let run = try run(["--interactive", "--latency", "0"], input: input)
+
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.error, "")
+    XCTAssertEqual(
+      Array(run.output.dropFirst()),
+      [
+        "  There are no rows to star yet: search first.",
+        "  Nothing to undo.",
+        "  Searching for “sql”…",
+        "   1. SQL Client — cobalt · ★ 4,948 · sql, client",
+        "   2. SQL Cache — fernway · ★ 4,647 · sql, cache",
+        "   3. SQL Testing — northwind · ★ 3,770 · sql, testing",
+        "   4. SQL Server — ember-labs · ★ 2,893 · sql, server",
+        "   5. SQL Docs — tidewater · ★ 2,592 · sql, docs",
+        "  Showing 5 of 8 results for “sql”. More with n.",
+        "  Star which row? Type f and its number, as in f 2.",
+        "  There is no row “0”: pick one from 1 to 5.",
+        "  There is no row “-1”: pick one from 1 to 5.",
+        "  There is no row “99999999999999999999”: pick one from 1 to 5.",
+        "  There is no row “x”: pick one from 1 to 5.",
+        "  ☆ Starring SQL Testing… Favorites: SQL Testing.",
+        "  ★ Starred SQL Testing. Favorites: SQL Testing. u: Undo Star SQL Testing",
+        "  ☆ Starring SQL Client… Favorites: SQL Testing, SQL Client. u: Undo Star SQL Testing",
+        "  ★ Starred SQL Client. Favorites: SQL Testing, SQL Client. u: Undo Star SQL Client",
+        "  ☆ Unstarring SQL Client… Favorites: SQL Testing. u: Undo Star SQL Client",
+        "  ★ Unstarred SQL Client. Favorites: SQL Testing. u: Undo Unstar SQL Client",
+        "  Undid Unstar SQL Client. Favorites: SQL Testing, SQL Client. u: Undo Star SQL Client · "
+          + "U: Redo Unstar SQL Client",
+        "  Undid Star SQL Client. Favorites: SQL Testing. u: Undo Star SQL Testing · "
+          + "U: Redo Star SQL Client",
+        "  Undid Star SQL Testing. Favorites: none. U: Redo Star SQL Testing",
+        "  Redid Star SQL Testing. Favorites: SQL Testing. u: Undo Star SQL Testing · "
+          + "U: Redo Star SQL Client",
       ])
   }
 
@@ -129,7 +189,8 @@ final class SearchExampleBinaryTests: XCTestCase {
     XCTAssertEqual(
       run.output,
       [
-        "Type a query, n for the next page, r to retry, q to quit.",
+        "Type a query, n for the next page, r to retry, f N to star row N, u to undo, U to redo, "
+          + "q to quit.",
         "  Searching for “\\u{1B}[31mred”…",
         "  No results for “\\u{1B}[31mred”.",
         "  Searching for “\\u{202E}evil”…",
@@ -157,7 +218,7 @@ final class SearchExampleBinaryTests: XCTestCase {
     // The screen: everything but the script's narration.
     let screen = session.output.filter { !$0.hasPrefix("> ") && !$0.hasPrefix("FluxCore ") }
     XCTAssertEqual(replay.output, screen)
-    XCTAssertEqual(screen.count, 23)
+    XCTAssertEqual(screen.count, 31)
   }
 
   /// The scripted session's recording is complete: every action, each with
@@ -169,10 +230,10 @@ final class SearchExampleBinaryTests: XCTestCase {
 
     XCTAssertEqual(session.status, 0)
     let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
-    XCTAssertEqual(lines.count, 20 + 1)
+    XCTAssertEqual(lines.count, 28 + 1)  // 20 of the search, 8 of the favorites
     XCTAssertTrue(lines.dropLast().allSatisfy { $0.contains(#""state":{"#) })
     XCTAssertTrue(
-      lines.last?.hasPrefix(#"{"summary":{"actions":20,"dropped":0,"#) == true,
+      lines.last?.hasPrefix(#"{"summary":{"actions":28,"dropped":0,"#) == true,
       String(lines.last ?? ""))
     XCTAssertTrue(lines.last?.contains(#""skipped":{},"statesOmitted":0}}"#) == true)
   }
@@ -291,8 +352,12 @@ final class SearchExampleBinaryTests: XCTestCase {
         "line 1: SearchDispatcher.loading holds Bool, not this: expected Bool at value"
       ),
       (
+        good + "\n" + #"{"label":"SearchDispatcher.refresh","time":0.2,"value":1}"#,
+        "line 2: SearchDispatcher has no subject “SearchDispatcher.refresh”"
+      ),
+      (
         good + "\n" + #"{"label":"SearchDispatcher.undo","time":0.2,"value":1}"#,
-        "line 2: SearchDispatcher has no subject “SearchDispatcher.undo”"
+        "line 2: SearchDispatcher.undo holds UndoCommand, not this: expected Dictionary<String, Any> at value"
       ),
       ("", "the recording holds no action"),
     ]

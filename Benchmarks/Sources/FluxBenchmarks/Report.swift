@@ -21,6 +21,7 @@ struct Report: Codable {
   let recording: RecordingReport?
   let largeStateRecording: LargeStateRecordingReport?
   let persistence: PersistenceReport
+  let history: HistoryReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

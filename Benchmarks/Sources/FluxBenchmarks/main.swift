@@ -63,6 +63,10 @@ while let argument = arguments.popFirst() {
   }
 }
 
+// First, while nothing observes the log (a scenario below observes it, and
+// its observation outlives it): a live history turns the log on, and its
+// scenario measures what that costs an action.
+let history = historyScenario(runs: max(1, min(rounds, 5)))
 let scenarios = [
   dispatchScenario(subscribers: 1),
   dispatchScenario(subscribers: 10),
@@ -106,7 +110,7 @@ let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, fineGrained: fineGrained,
   overload: overload, recording: recording, largeStateRecording: largeStateRecording,
-  persistence: persistence)
+  persistence: persistence, history: history)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -123,6 +127,7 @@ if json {
   if let recording { printRecording(recording) }
   if let largeStateRecording { printLargeStateRecording(largeStateRecording) }
   printPersistence(persistence)
+  printHistory(history)
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")
   }

@@ -8,12 +8,16 @@
 /// - ``simulateOutage(requests:)`` makes the next requests fail with
 ///   ``SearchError/serviceUnavailable``; a `failureRate` does so at random,
 ///   from a fixed seed, so a run can be replayed.
+/// - It keeps stars too, and refuses one star request in four (see
+///   StubSearchAPI+Favorites.swift).
 public actor StubSearchAPI: SearchAPI {
   private let catalogue: [Item]
-  private let latency: Duration
-  private let failureRate: Double
-  private var random: SplitMix64
-  private var outageRequests = 0
+  let latency: Duration
+  let failureRate: Double
+  var random: SplitMix64
+  var outageRequests = 0
+  /// How many star requests it has answered (see StubSearchAPI+Favorites.swift).
+  var starRequests = 0
 
   /// Creates a stub.
   ///

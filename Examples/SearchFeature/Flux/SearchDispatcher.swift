@@ -18,6 +18,12 @@ public final class SearchDispatcher: DispatcherType {
   public let loading = DispatchSubject<Bool>()
   /// Why the latest request failed.
   public let error = DispatchSubject<SearchError>()
+  /// A star or an unstar, shown at once (see ``FavoritesStore``).
+  public let star = DispatchSubject<StarRequest>()
+  /// The service's answer to a star: it is kept or rolled back.
+  public let starAnswer = DispatchSubject<StarAnswer>()
+  /// Undo and redo of the favorites.
+  public let undo = DispatchSubject<UndoCommand>()
 
   /// Creates a dispatcher; tests and previews use their own.
   public init() {}

@@ -16,8 +16,10 @@ import CFluxCoreAtomics
 /// view, or the ``AnyObserver`` taken from it, was obtained. Actions sent to
 /// a subject directly, not through a view, are not logged.
 ///
-/// Logging is off until something observes it, and then costs nothing but
-/// one atomic load per action sent through a dispatcher view. Observers are
+/// Logging is off until something observes it, or while an ``UndoHistory``
+/// lives (it labels its steps with the action being delivered); while off,
+/// it costs one atomic load per action sent through a dispatcher view, and
+/// while on, what building a ``DispatchRecord`` costs. Observers are
 /// called on the dispatching thread, before the action is delivered, with no
 /// lock held; they must be quick and thread-safe. An observation that is
 /// ended while another thread is logging an action may still see that one
@@ -122,19 +124,19 @@ public enum DispatchLog: Sendable {
   static let observers = DispatchLogObservers()
 
   /// Logs `element`, sent through a view of `dispatcher` (the bits of its
-  /// `ObjectIdentifier`, if known) to
-  /// `subject`, then dispatches it, then calls what the observers asked to
-  /// be called after.
+  /// `ObjectIdentifier`, if known) to `subject`, then dispatches it as this
+  /// thread's ``ActionContext``, then calls what the observers asked to be
+  /// called after.
   @usableFromInline
   static func dispatch<Element>(
     _ element: Element, loggedTo subject: DispatchSubject<Element>,
     by dispatcher: UInt? = nil
   ) {
-    let afterwards = observers.log(
-      DispatchRecord(
-        label: subject.logLabel, value: element, subject: ObjectIdentifier(subject),
-        dispatcher: dispatcher))
-    subject.dispatch(element)
+    let record = DispatchRecord(
+      label: subject.logLabel, value: element, subject: ObjectIdentifier(subject),
+      dispatcher: dispatcher)
+    let afterwards = observers.log(record)
+    ActionContext.with(record) { subject.dispatch(element) }
     for after in afterwards { after() }
   }
 }

@@ -14,6 +14,11 @@ final class DispatchLogObservers: Sendable {
   private struct State: Sendable {
     var nextID = 0
     var all: [(id: Int, entry: Entry)] = []
+    /// How many want ``ActionContext/current`` kept up to date (see
+    /// ActionContext.swift): the log is active for them too.
+    var contextUsers = 0
+
+    var isActive: Bool { !all.isEmpty || contextUsers > 0 }
   }
 
   private let state = Lock(State())
@@ -34,10 +39,26 @@ final class DispatchLogObservers: Sendable {
     let removed = state.withLock { state in
       let removed = state.all.filter { $0.id == id }
       state.all.removeAll { $0.id == id }
-      dispatchLogIsActive.store(!state.all.isEmpty, ordering: .relaxed)
+      dispatchLogIsActive.store(state.isActive, ordering: .relaxed)
       return removed
     }
     withExtendedLifetime(removed) {}  // released outside the lock
+  }
+
+  /// Counts one more user of ``ActionContext``.
+  func addContextUser() {
+    state.withLock { state in
+      state.contextUsers += 1
+      dispatchLogIsActive.store(true, ordering: .relaxed)
+    }
+  }
+
+  /// Counts one user of ``ActionContext`` fewer.
+  func removeContextUser() {
+    state.withLock { state in
+      state.contextUsers -= 1
+      dispatchLogIsActive.store(state.isActive, ordering: .relaxed)
+    }
   }
 
   /// Calls every observer that sees `record`'s subject, outside the lock.
@@ -46,6 +67,7 @@ final class DispatchLogObservers: Sendable {
   ///   been dispatched.
   func log(_ record: DispatchRecord) -> [@Sendable () -> Void] {
     let all = state.withLock { $0.all }
+    guard !all.isEmpty else { return [] }
     var afterwards: [@Sendable () -> Void] = []
     for (_, entry) in all {
       if let subjects = entry.subjects {

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The history's lane: a subject of its own through which every change of
+// the state (in the order the state delivers them) and every command pass,
+// so that one handler, never two at once, changes the model. It calls user
+// code (`==`, the filter, the labels, the sizes) outside the model's lock.
+
+/// A history's lane: its subject, and a count of the events sent to it,
+/// so that `waitUntilDelivered()` can wait for all of them to be handled.
+struct HistoryLane<Value: Equatable & Sendable>: Sendable {
+  let subject = DispatchSubject<HistoryEvent<Value>>()
+  let sentCount = Lock(0)
+
+  /// Counts `event`, then sends it.
+  func send(_ event: HistoryEvent<Value>) {
+    sentCount.withLock { $0 += 1 }
+    subject.dispatch(event)
+  }
+
+  /// How many events have been sent so far.
+  var sent: Int { sentCount.withLock { $0 } }
+}
+
+/// What passes through a history's lane.
+enum HistoryEvent<Value: Equatable & Sendable>: Sendable {
+  /// The state changed to `value` while `action` was delivered, at `at` on
+  /// the history's clock; `isOwn` if the history's own write delivered it
+  /// there and then.
+  case changed(Value, action: DispatchRecord?, at: Duration, isOwn: Bool)
+  /// The value the state had when the history subscribed: the present, not
+  /// a step.
+  case replayed(Value)
+  /// A command, asked for while `action` was delivered.
+  case command(UndoCommand, action: DispatchRecord?)
+  /// Steps read from a saved history, to replace these.
+  case adopted(UndoHistory<Value>.Archive)
+  /// Every change written before this was delivered: the own write `id`,
+  /// if still on its way, went by without being recognized.
+  case settled(writeID: Int)
+}
+
+extension UndoHistory {
+  func handle(_ event: HistoryEvent<Value>) {
+    switch event {
+    case .changed(let value, let action, let at, let isOwn):
+      received(value, action: action, at: at, isOwn: isOwn)
+    case .replayed(let value):
+      model.withLock { model in
+        model.present = value
+        model.presentSize = nil
+      }
+    case .command(let command, let action):
+      run(command, action: action)
+    case .adopted(let archive):
+      let measure = size
+      let past = archive.past.map { ($0.value, $0.label, measure($0.value)) }
+      let future = archive.future.map { ($0.value, $0.label, measure($0.value)) }
+      model.withLock { $0.adopt(past, archive.present, future) }
+    case .settled(let id):
+      model.withLock { model in
+        if model.inFlight?.id == id { model.inFlight = nil }
+      }
+      runWaiting()
+    }
+    publishStatus()
+  }
+
+  private func received(_ value: Value, action: DispatchRecord?, at: Duration, isOwn: Bool) {
+    let (present, presentSize, target) = model.withLock {
+      ($0.present, $0.presentSize, $0.inFlight?.target)
+    }
+    if let target, isOwn || value == target {
+      let size = presentSize ?? self.size(present)
+      model.withLock { $0.land(value, at: at, presentSize: size) }
+      runWaiting()
+      return
+    }
+    guard value != present else { return }
+    let label = action.flatMap(describe)
+    let step = isStep(Change(before: present, after: value, action: action))
+    let kind = model.withLock { $0.kind(at: at, label: label, isStep: step, window: window) }
+    let size = kind == .merge || kind == .notAStep ? 0 : presentSize ?? self.size(present)
+    model.withLock { $0.record(value, as: kind, at: at, presentSize: size) }
+  }
+
+  /// Plans `command`, or keeps it for after the write on its way.
+  private func run(_ command: UndoCommand, action: DispatchRecord?) {
+    let label = action.flatMap(describe)
+    let write = model.withLock { model -> OwnWrite<Value>? in
+      guard model.inFlight == nil else {
+        model.waiting.append((command, action))
+        return nil
+      }
+      return model.plan(command, label: label)
+    }
+    if let write { issue(write) }
+  }
+
+  /// Runs the commands that waited, until one writes.
+  private func runWaiting() {
+    while let (command, action) = model.withLock({ model in
+      model.inFlight == nil && !model.waiting.isEmpty ? model.waiting.removeFirst() : nil
+    }) {
+      run(command, action: action)
+    }
+  }
+
+  /// Writes the state for an undo, a redo or a jump.
+  ///
+  /// Delivered on the spot (the state was idle), the write is known as the
+  /// history's own by the mark; delivered later by another thread, by being
+  /// equal to its target, or, failing that (a state whose `==` is not
+  /// reflexive), by a marker queued behind it.
+  private func issue(_ write: OwnWrite<Value>) {
+    let delivered = writing.whileWriting { self.write(write.target) }
+    guard !delivered else { return }
+    Task { [variable, lane] in
+      await variable.waitUntilDelivered()
+      lane.send(.settled(writeID: write.id))
+    }
+  }
+
+  /// Counts the event handled, publishes the status if it changed, then
+  /// resumes the callers of `waitUntilDelivered()` whose events have all
+  /// been handled, if nothing of the history's own is on its way.
+  private func publishStatus() {
+    let (status, ready) = model.withLock { model in
+      model.handled += 1
+      let status = model.status
+      var ready: [CheckedContinuation<Void, Never>] = []
+      if model.isSettled {
+        ready = model.settledWaiters.filter { $0.events <= model.handled }.map(\.waiter)
+        model.settledWaiters.removeAll { $0.events <= model.handled }
+      }
+      guard status != model.published else { return (UndoHistoryStatus?.none, ready) }
+      model.published = status
+      return (status, ready)
+    }
+    if let status { statusVariable.value = status }
+    for waiter in ready { waiter.resume() }
+  }
+}
+
+/// Marks, on the thread that writes, the write of a history's own, so that
+/// the history's subscriber, called on that thread while the state delivers
+/// it, knows it for the history's own.
+final class OwnWriteMark: Sendable {
+  /// Runs `body`, a write, with the mark set on this thread.
+  ///
+  /// - Returns: Whether the history's subscriber took the mark: the write
+  ///   was delivered during `body`.
+  func whileWriting(_ body: () -> Void) -> Bool {
+    let mark = Unmanaged.passUnretained(self).toOpaque()
+    let previous = pthread_getspecific(ownWriteKey)
+    pthread_setspecific(ownWriteKey, mark)
+    body()
+    let taken = pthread_getspecific(ownWriteKey) != mark
+    pthread_setspecific(ownWriteKey, previous)
+    return taken
+  }
+
+  /// Whether the change being delivered on this thread is the history's
+  /// own write; takes the mark, so that only the first change delivered in
+  /// the write (its own) is.
+  func takeIfWriting() -> Bool {
+    guard pthread_getspecific(ownWriteKey) == Unmanaged.passUnretained(self).toOpaque() else {
+      return false
+    }
+    pthread_setspecific(ownWriteKey, nil)
+    return true
+  }
+}
+
+/// The thread-local slot of ``OwnWriteMark``.
+private let ownWriteKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let result = pthread_key_create(&key, nil)
+  precondition(result == 0, "pthread_key_create failed with error \(result)")
+  return key
+}()

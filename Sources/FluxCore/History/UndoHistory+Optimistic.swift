@@ -1,0 +1,64 @@
+extension UndoHistory {
+  /// Records the changes of an optimistic state's confirmed value: its
+  /// steps are the writes once confirmed and the changes from elsewhere,
+  /// never a write still pending or one rolled back, and an undo changes
+  /// the confirmed value, which the pending writes apply on top of.
+  ///
+  /// ```swift
+  /// let optimistic = OptimisticState(of: _favorites)
+  /// let history = UndoHistory(ofConfirmed: optimistic, size: { $0.count * 8 })
+  /// ```
+  ///
+  /// The other parameters are those of
+  /// ``init(of:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``.
+  ///
+  /// - Parameters:
+  ///   - optimistic: The optimistic state.
+  ///   - maxSteps: The most steps kept.
+  ///   - maxBytes: The most bytes kept.
+  ///   - size: The size of a state in bytes.
+  ///   - window: The coalescing window.
+  ///   - clock: The clock that measures it.
+  ///   - label: The label of a step made while `action` is delivered.
+  ///   - isStep: Whether a change is a step.
+  public convenience init(
+    ofConfirmed optimistic: OptimisticState<Value>, maxSteps: Int = 100, maxBytes: Int = .max,
+    size: @escaping @Sendable (Value) -> Int, coalescing window: Duration = .zero,
+    clock: some Clock<Duration> = ContinuousClock(),
+    label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
+    isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
+  ) {
+    let start = clock.now
+    self.init(
+      observing: optimistic.confirmedVariable, writing: { optimistic.setConfirmed($0) },
+      maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
+      elapsed: { start.duration(to: clock.now) }, label: label, isStep: isStep)
+  }
+}
+
+extension UndoHistory where Value: Encodable {
+  /// Records the changes of an optimistic state's confirmed value,
+  /// measuring kept states as their encoded size; see
+  /// ``init(ofConfirmed:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``.
+  ///
+  /// - Parameters:
+  ///   - optimistic: The optimistic state.
+  ///   - maxSteps: The most steps kept.
+  ///   - maxBytes: The most bytes kept; 16 MiB by default.
+  ///   - window: The coalescing window.
+  ///   - clock: The clock that measures it.
+  ///   - label: The label of a step made while `action` is delivered.
+  ///   - isStep: Whether a change is a step.
+  public convenience init(
+    ofConfirmed optimistic: OptimisticState<Value>, maxSteps: Int = 100,
+    maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
+    clock: some Clock<Duration> = ContinuousClock(),
+    label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
+    isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
+  ) {
+    self.init(
+      ofConfirmed: optimistic, maxSteps: maxSteps, maxBytes: maxBytes,
+      size: { EncodedSize.of($0) }, coalescing: window, clock: clock, label: label,
+      isStep: isStep)
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Where the article's notes are saved.
+let notesURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("notes.json")
