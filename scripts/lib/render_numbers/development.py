@@ -22,7 +22,18 @@ def commands():
 def ci():
     if fresh.get("ciSeconds") is None:
         return "`.ci/run` is what CI runs on a clean clone:\n"
-    minutes = fresh["ciSeconds"] / 60
-    return (f"`.ci/run` is what CI runs on a clean clone, in about {minutes:.0f} minutes on "
-            f"{fresh['cores']} cores (`scripts/measure-fresh-clone --ci` at {fresh['commit']}):\n")
-
+    seconds_taken = fresh["ciSeconds"]
+    text = (f"`.ci/run` is what CI runs on a clean clone, in {seconds_taken} s (about "
+            f"{seconds_taken / 60:.0f} minutes) on {fresh['cores']} cores "
+            f"(`scripts/measure-fresh-clone --ci` at {fresh.get('ciCommit') or fresh['commit']}")
+    load = fresh.get("ciLoadAverage")  # runs recorded since issue 34
+    if load:
+        text += (f", while other work kept the load average at {load[0]:.1f} as it began and "
+                 f"{load[1]:.1f} as it ended")
+    text += ")"
+    steps = fresh.get("ciSteps")
+    if steps:
+        longest = sorted(steps, key=lambda step: -step["seconds"])[:3]
+        text += ("; its longest steps: " + "; ".join(
+            f"{step['step']}, {step['seconds']} s" for step in longest))
+    return text + ". It runs:\n"
