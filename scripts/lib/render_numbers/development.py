@@ -30,6 +30,9 @@ def ci():
     if load:
         text += (f", while other work kept the load average at {load[0]:.1f} as it began and "
                  f"{load[1]:.1f} as it ended")
+    cpu = fresh.get("ciCPUSeconds")
+    if cpu:
+        text += f"; it used {cpu} s of CPU time"
     text += ")"
     steps = fresh.get("ciSteps")
     if steps:
