@@ -1,5 +1,7 @@
 """README.md's regions about working on FluxCore: the test command's time
 from a fresh clone, and CI's."""
+import re
+
 from .recorded import fresh
 from .units import seconds
 
@@ -37,6 +39,8 @@ def ci():
     steps = fresh.get("ciSteps")
     if steps:
         longest = sorted(steps, key=lambda step: -step["seconds"])[:3]
-        text += ("; its longest steps: " + "; ".join(
-            f"{step['step']}, {step['seconds']} s" for step in longest))
+        # A step's name up to its first parenthesis or semicolon.
+        names = [re.split(r" \(|;", step["step"])[0] for step in longest]
+        text += "; its longest steps: " + "; ".join(
+            f"{name}, {step['seconds']} s" for name, step in zip(names, longest))
     return text + ". It runs:\n"
