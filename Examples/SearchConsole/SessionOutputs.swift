@@ -10,8 +10,9 @@ final class SessionOutputs {
   private let recordPath: String?
   private let recording: ActionRecording?
   private let reportPath: String?
+  /// The report's actions, recorded into the report's own file; `finish`
+  /// turns the file into the inspector page.
   private let report: ActionRecording?
-  private let reportLines = Lock<[String]>([])
 
   /// Starts what `options` ask for; throws, in words, if a file cannot be
   /// written, before anything runs.
@@ -30,13 +31,13 @@ final class SessionOutputs {
       recording = nil
     }
     if let path = options.reportPath {
-      // Created now, so that a path that cannot be written fails at once.
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      // Opened now, so that a path that cannot be written fails at once.
+      do {
+        report = try ActionRecording.start(
+          session.dispatcher, writingTo: URL(fileURLWithPath: path), state: { store.snapshot })
+      } catch {
         throw OutputError(message: "cannot write the report to \(path)")
       }
-      report = ActionRecording.start(
-        session.dispatcher, state: { store.snapshot },
-        writingLinesTo: { [reportLines] line in reportLines.withLock { $0.append(line) } })
     } else {
       report = nil
     }
@@ -54,21 +55,20 @@ final class SessionOutputs {
       if !summary.skipped.isEmpty {
         write("  (not recorded, as their values are not Codable: \(summary.skipped))")
       }
-      if let error = summary.error {
-        writeError("error: the recording is incomplete: \(error)")
-        status = Program.outputError
-      } else if summary.dropped > 0 {
-        writeError("error: \(summary.dropped) actions did not fit in \(recordPath)'s buffer")
+      if let complaint = Self.complaint(about: summary, of: "recording", at: recordPath) {
+        writeError(complaint)
         status = Program.outputError
       }
     }
     if let report, let reportPath {
-      report.stop()
-      let page = RecordingInspector.page(
-        forJSONLines: reportLines.withLock { $0 }.joined(separator: "\n"),
-        title: "SearchExample session")
+      if let complaint = Self.complaint(about: report.stop(), of: "report", at: reportPath) {
+        writeError(complaint)
+        status = Program.outputError
+      }
       do {
-        try Data(page.utf8).write(to: URL(fileURLWithPath: reportPath))
+        let url = URL(fileURLWithPath: reportPath)
+        let page = try RecordingInspector.page(contentsOf: url, title: "SearchExample session")
+        try Data(page.utf8).write(to: url)
         write("  (inspector page: \(reportPath))")
       } catch {
         writeError("error: cannot write the report to \(reportPath): \(error.localizedDescription)")
@@ -76,6 +76,17 @@ final class SessionOutputs {
       }
     }
     return status
+  }
+
+  /// What to say of a recording that did not keep every action, or `nil`.
+  private static func complaint(
+    about summary: RecordingSummary, of output: String, at path: String
+  ) -> String? {
+    if let error = summary.error { return "error: the \(output) is incomplete: \(error)" }
+    if summary.dropped > 0 {
+      return "error: \(summary.dropped) actions did not fit in \(path)'s buffer"
+    }
+    return nil
   }
 
   /// Stops recording without writing the report: the session did not run.

@@ -19,7 +19,8 @@ final class PersistenceFaultTests: XCTestCase {
     var temporaryFilesLeft = 0
   }
 
-  /// A writer killed at 200 random instants leaves a whole file every time.
+  /// A writer killed at 200 random instants (`FLUXCORE_KILL_ROUNDS`) leaves
+  /// a whole file every time.
   ///
   /// A child writes states of 64 KiB in a tight loop, each with `flush()`,
   /// and is killed with SIGKILL at a random instant, 200 times over. After
@@ -31,8 +32,9 @@ final class PersistenceFaultTests: XCTestCase {
     var random = SystemRandomNumberGenerator()
     var outcomes = Outcomes()
     var lastIndex = 0
+    let rounds = killRounds(default: 200)
 
-    for round in 0..<200 {
+    for round in 0..<rounds {
       let child = try ChildProcess(writer, arguments: [file.path, "loop"], signalPipe: true)
       guard child.waitForSignal(timeout: .seconds(60)) else {
         child.kill()
@@ -60,7 +62,7 @@ final class PersistenceFaultTests: XCTestCase {
         directory.names.filter { $0.hasPrefix(".state.json.tmp-") }.count
     }
 
-    XCTAssertEqual(outcomes.kills, 200)
+    XCTAssertEqual(outcomes.kills, rounds)
     print(
       "PersistenceFaultTests: \(outcomes.kills) kills, every file whole; "
         + "last state \(lastIndex); a temporary file left by \(outcomes.temporaryFilesLeft) "

@@ -8,7 +8,7 @@ import XCTest
 ///
 /// - `FLUXCORE_SEED=N swift test --filter ModelTests` runs only seed N.
 /// - `FLUXCORE_MODEL_SEEDS=N` runs seeds 1 to N instead of the default 3 000,
-///   for a longer soak.
+///   for a longer soak, or a shorter run (CI's sanitizer runs take 500).
 ///
 /// A failure names its seed and prints the shortest operation list found
 /// that still fails.

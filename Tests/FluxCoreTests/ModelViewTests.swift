@@ -11,7 +11,8 @@ import Testing
 /// is a state between two actions, and the last one is the stores' state.
 ///
 /// - `FLUXCORE_SEED=N swift test --filter ModelViewTests` runs only seed N.
-/// - `FLUXCORE_VIEW_SEEDS=N` runs seeds 1 to N instead of the default 1,000.
+/// - `FLUXCORE_VIEW_SEEDS=N` runs seeds 1 to N instead of the default 1,000
+///   (CI's sanitizer runs take 200).
 @MainActor
 @Suite struct ModelViewTests {
   @Test func generatedViewsOnlyEverDrawStatesBetweenTwoActions() async throws {

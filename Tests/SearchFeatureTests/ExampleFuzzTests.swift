@@ -15,7 +15,8 @@ import XCTest
 ///
 /// - `FLUXCORE_FUZZ_SEED=N swift test --filter ExampleFuzzTests` replays seed N
 ///   and prints its input;
-/// - `FLUXCORE_FUZZ_RUNS=N` runs N seeds instead of the default, for a soak.
+/// - `FLUXCORE_FUZZ_RUNS=N` runs N seeds instead of the default, for a soak,
+///   or a shorter run (CI's sanitizer runs take 100).
 ///
 /// The inputs it found are kept as regression cases (`regressions`, and
 /// `SessionRecordingTests` for a recording). A crash ends the whole test

@@ -314,12 +314,14 @@ final class SearchExampleBinaryTests: XCTestCase {
   /// started again, always finds its memory whole: every start that got as
   /// far as a line restores a search (the first run leaves one; a killed
   /// run leaves the last one saved).
+  ///
+  /// 20 rounds, or `FLUXCORE_KILL_ROUNDS`.
   func testKilledAndRestartedManyTimesTheMemoryIsAlwaysReadable() throws {
     let directory = try temporaryFile("state")
     XCTAssertEqual(try run(["json", "--latency", "0", "--state-dir", directory.path]).status, 0)
     var random = SystemRandomNumberGenerator()
     var started = 0
-    for round in 0..<20 {
+    for round in 0..<killRounds(default: 20) {
       let child = try ChildProcess(
         builtProduct("SearchExample").path,
         arguments: ["--latency", "0", "--state-dir", directory.path])
