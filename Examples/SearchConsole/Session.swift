@@ -14,6 +14,7 @@ public final class Session {
   let store: SearchStore
   private let viewModel: SearchViewModel
   private let view: ConsoleView
+  private let rowViews: RowViews
   let favoritesStore: FavoritesStore
   let favoritesViewModel: FavoritesViewModel
   let favoritesView: FavoritesView
@@ -42,6 +43,7 @@ public final class Session {
       api: api, perPage: options.perPage, dispatcher: AnyObserverDispatcher(dispatcher))
     viewModel = SearchViewModel(store: store, actions: actions, debounce: debounce)
     view = ConsoleView(viewModel: viewModel, write: write)
+    rowViews = RowViews(viewModel: viewModel)
     favoritesStore = FavoritesStore(dispatcher: AnyObservableDispatcher(dispatcher))
     favoritesViewModel = FavoritesViewModel(
       store: favoritesStore, rows: viewModel.rowsSource,
@@ -57,7 +59,8 @@ public final class Session {
   }
 
   /// Plays a search, the next page, stars (one refused) with undo and redo,
-  /// a failure, a retry and an empty result.
+  /// a failure, a retry and an empty result, then says how many rows the
+  /// row views drew.
   public func playScript() async {
     write("FluxCore SearchExample: a scripted session against the stub API.")
     write("> type “j”, “js”, “json” (debounced: one request)")
@@ -74,6 +77,8 @@ public final class Session {
     await perform(.retry)
     write("> search “zebra”")
     await perform(.queryChanged("zebra"))
+    // Narration, not the screen: a replay of the session shows the screen.
+    write("> \(rowViews.summary)")
   }
 
   /// Plays `replay` into the dispatcher, letting the view draw after each

@@ -70,6 +70,10 @@ final class SearchExampleBinaryTests: XCTestCase {
         "> search “zebra”",
         "  Searching for “zebra”…",
         "  No results for “zebra”.",
+        // 5 + 3 + 5 rows, each drawn once by its own view; a list reading
+        // the whole array draws 5, then all 8 for the next page, then 5.
+        "> rows drawn: 13 by one view per row (ObservedCollection); a list that reads the "
+          + "whole array would have drawn 18",
       ])
   }
 

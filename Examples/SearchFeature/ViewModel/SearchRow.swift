@@ -1,9 +1,14 @@
 /// One numbered line of the result list, ready to show.
-public struct SearchRow: Sendable, Hashable, CustomStringConvertible {
+public struct SearchRow: Sendable, Hashable, Identifiable, CustomStringConvertible {
   /// The position in the list, counting from 1.
   public let number: Int
   /// The item shown.
   public let item: Item
+
+  /// The item's id: a row keeps it while its item stays in the list, so
+  /// ``SearchViewModel/rowList`` redraws a row only when its own item or
+  /// number changes.
+  public var id: Int { item.id }
 
   /// Creates a row.
   public init(number: Int, item: Item) {

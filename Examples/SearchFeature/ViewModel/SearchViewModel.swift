@@ -32,6 +32,15 @@ public final class SearchViewModel {
   /// The status line.
   public private(set) var status = SearchStatus.idle
 
+  /// The rows, for a list that redraws row by row.
+  ///
+  /// A list reads ``ObservedCollection/ids`` and each row view reads its own
+  /// row (`rowList[id: row.id]`), so the next page draws the new rows only,
+  /// where a list reading ``rows`` draws every row again. The rows of one
+  /// action still reach the screen with the rest of that action
+  /// (guarantee 10).
+  @ObservationIgnored public let rowList: ObservedCollection<SearchRow>
+
   /// The rows, derived from the store on the thread that changes it; ``rows``
   /// follows it on the main actor.
   @ObservationIgnored public nonisolated let rowsSource: Property<[SearchRow]>
@@ -68,6 +77,7 @@ public final class SearchViewModel {
       SearchStatus(
         results: results, request: store.request.value, totalCount: store.totalCount.value)
     }
+    rowList = ObservedCollection(rowsSource)
     rowsSource.assign(to: \.rows, on: self).disposed(by: disposeBag)
     statusSource.assign(to: \.status, on: self).disposed(by: disposeBag)
   }
