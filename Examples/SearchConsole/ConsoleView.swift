@@ -10,6 +10,7 @@ import SearchFeature
 /// A console cannot redraw, so drawing prints what changed: the rows that
 /// were added (all of them for a new query, the new page's for the next
 /// page), then the status line if it is new.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class ConsoleView {
   private let viewModel: SearchViewModel

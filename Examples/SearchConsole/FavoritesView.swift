@@ -6,6 +6,7 @@ import SearchFeature
 /// ``ConsoleView`` prints the search: it reads
 /// ``FavoritesViewModel/status`` inside `withObservationTracking`, and
 /// draws again, on a later turn of the main actor, when it changes.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class FavoritesView {
   private let viewModel: FavoritesViewModel

@@ -27,7 +27,8 @@ public enum Program {
   ///   - debounce: How long typing waits before it searches; tests use 0.
   ///   - write: Prints one line of output.
   ///   - writeError: Prints one line of standard error.
-  /// - Returns: ``success``, ``usageError`` or ``outputError``.
+  /// - Returns: ``success``, ``usageError`` (also on a system older than
+  ///   macOS 14 or iOS 17, which the views need) or ``outputError``.
   @MainActor
   public static func run(
     arguments: [String],
@@ -53,6 +54,12 @@ public enum Program {
         write(String(line))
       }
       return success
+    }
+    // The views follow the view models through Observation: macOS 14,
+    // iOS 17 (the package's floor is lower, for the libraries).
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      writeError("error: SearchExample needs macOS 14, iOS 17, tvOS 17 or watchOS 10 (Observation)")
+      return usageError
     }
     var remembered: RememberedSearch?
     if let directory = options.stateDirectory {

@@ -12,6 +12,7 @@ import SearchFeature
 /// their own draws instead, beside what a list that reads the whole
 /// ``SearchViewModel/rows`` array draws (every row, at every change of it):
 /// the difference that ``ObservedCollection`` makes.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class RowViews {
   private let rows: ObservedCollection<SearchRow>

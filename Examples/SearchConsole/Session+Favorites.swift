@@ -1,5 +1,6 @@
 import SearchFeature
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Session {
   /// The favorites commands of an interactive session: `f N`, `u`, `U`.
   ///

@@ -5,6 +5,7 @@ import SearchFeature
 
 /// Wires the feature together (stub API → action creator → dispatcher → store
 /// → view model → console view) and drives it in one of the three modes.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class Session {
   /// The dispatcher the session's actions go through.

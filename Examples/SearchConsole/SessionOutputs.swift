@@ -5,6 +5,7 @@ import Foundation
 /// What a session leaves behind: a recording of its actions (`--record`),
 /// and an inspector page (`--report`), both with the store's state after
 /// each action.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class SessionOutputs {
   private let recordPath: String?

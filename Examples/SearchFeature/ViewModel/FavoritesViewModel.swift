@@ -4,6 +4,7 @@ import Observation
 /// Connects a view to the favorites: `f N`, `u` and `U` in, one status line
 /// out, as a plain `@Observable` property that follows the store on the
 /// main actor, latest value only.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable @MainActor
 public final class FavoritesViewModel {
   /// What the user can do.

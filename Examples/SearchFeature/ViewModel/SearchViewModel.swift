@@ -15,6 +15,7 @@ import Observation
 /// Typing is debounced: a query is searched only once the text has stayed the
 /// same for the debounce interval, so typing "json" sends one request, not
 /// four.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable @MainActor
 public final class SearchViewModel {
   /// What the user can do.

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The action being delivered on the calling thread, as ``DispatchLog``
 /// records it: what an ``UndoHistory`` labels a step with.
 ///
@@ -21,7 +11,7 @@ package enum ActionContext {
   /// The action being delivered on this thread, or `nil` when none is (code
   /// outside any action: a view model, a timer, a restore).
   package static var current: DispatchRecord? {
-    guard let pointer = pthread_getspecific(actionContextKey) else { return nil }
+    guard let pointer = actionContextWord.value else { return nil }
     return pointer.assumingMemoryBound(to: DispatchRecord.self).pointee
   }
 
@@ -30,14 +20,14 @@ package enum ActionContext {
   package static func with<Result>(
     _ record: DispatchRecord?, _ body: () throws -> Result
   ) rethrows -> Result {
-    let previous = pthread_getspecific(actionContextKey)
-    defer { pthread_setspecific(actionContextKey, previous) }
+    let previous = actionContextWord.value
+    defer { actionContextWord.set(previous) }
     guard let record else {
-      pthread_setspecific(actionContextKey, nil)
+      actionContextWord.set(nil)
       return try body()
     }
     return try withUnsafePointer(to: record) { pointer in
-      pthread_setspecific(actionContextKey, pointer)
+      actionContextWord.set(UnsafeRawPointer(pointer))
       return try body()
     }
   }
@@ -52,9 +42,4 @@ package enum ActionContext {
 
 /// The thread-local slot of ``ActionContext``: a pointer to the record of
 /// the action being delivered, or null.
-private let actionContextKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let result = pthread_key_create(&key, nil)
-  precondition(result == 0, "pthread_key_create failed with error \(result)")
-  return key
-}()
+private let actionContextWord = ThreadLocalWord()

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The history's lane: a subject of its own through which every change of
 // the state (in the order the state delivers them) and every command pass,
 // so that one handler, never two at once, changes the model. It calls user
@@ -158,12 +148,12 @@ final class OwnWriteMark: Sendable {
   /// - Returns: Whether the history's subscriber took the mark: the write
   ///   was delivered during `body`.
   func whileWriting(_ body: () -> Void) -> Bool {
-    let mark = Unmanaged.passUnretained(self).toOpaque()
-    let previous = pthread_getspecific(ownWriteKey)
-    pthread_setspecific(ownWriteKey, mark)
+    let mark = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    let previous = ownWriteWord.value
+    ownWriteWord.set(mark)
     body()
-    let taken = pthread_getspecific(ownWriteKey) != mark
-    pthread_setspecific(ownWriteKey, previous)
+    let taken = ownWriteWord.value != mark
+    ownWriteWord.set(previous)
     return taken
   }
 
@@ -171,18 +161,13 @@ final class OwnWriteMark: Sendable {
   /// own write; takes the mark, so that only the first change delivered in
   /// the write (its own) is.
   func takeIfWriting() -> Bool {
-    guard pthread_getspecific(ownWriteKey) == Unmanaged.passUnretained(self).toOpaque() else {
+    guard ownWriteWord.value == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) else {
       return false
     }
-    pthread_setspecific(ownWriteKey, nil)
+    ownWriteWord.set(nil)
     return true
   }
 }
 
 /// The thread-local slot of ``OwnWriteMark``.
-private let ownWriteKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let result = pthread_key_create(&key, nil)
-  precondition(result == 0, "pthread_key_create failed with error \(result)")
-  return key
-}()
+private let ownWriteWord = ThreadLocalWord()
