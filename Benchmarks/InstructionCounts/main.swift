@@ -5,7 +5,7 @@
 //
 //   InstructionCounts <path> <count>
 //   path: subject | subject10 | subject100 | view | observer | variable |
-//         read | subscribe | subscribe-variable
+//         read | subscribe | subscribe-variable | observed
 import FluxCore
 
 final class Box: @unchecked Sendable {
@@ -49,6 +49,13 @@ case "subscribe":
   for _ in 0..<count { ten.subscribe { box.total &+= $0 }.dispose() }
 case "subscribe-variable":
   for _ in 0..<count { variable.subscribe { box.total &+= $0 }.dispose() }
+case "observed":
+  // A subject a main-actor view observes: each dispatch is an action whose
+  // frame is committed at its end (the main queue never runs here, so the
+  // view's turn is scheduled once and what the frames commit waits).
+  let view = MainActor.assumeIsolated { ten.observeOnMainActor { _ in } }
+  for value in 0..<count { ten.dispatch(value) }
+  view.dispose()
 default: for value in 0..<count { dispatcher.count.dispatch(value) }
 }
 print(box.total)
