@@ -26,26 +26,25 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
     elements[id]
   }
 
-  /// What changed from `old` (the list this index describes) to `new`.
-  struct Difference {
-    /// The new list's index.
-    var index: CollectionIndex
+  /// What changed from one list to the next.
+  struct Change {
     /// Whether the order or membership changed.
     var idsChanged: Bool
-    /// The ids whose (first) element changed, appeared or went.
+    /// The ids whose (first) element changed, appeared or went, each once.
     var changedRows: [Element.ID]
   }
 
-  /// Compares `old` with `new` in one pass.
+  /// Makes this the index of `new`, where it was the index of `old`, in
+  /// place, and says what changed.
   ///
-  /// The ids both lists start and end with are compared element by element where they stand, and only the
-  /// elements in between, if any, by id. So an edit, an append, a removal or
-  /// a move costs one pass of `==` over the list and a few lookups by id;
-  /// with duplicate ids, the index is rebuilt.
-  func difference(from old: [Element], to new: [Element]) -> Difference {
+  /// The ids both lists start and end with are compared element by element
+  /// where they stand, and only the elements in between, if any, by id. So
+  /// an edit, an append, a removal or a move costs one pass of `==` over the
+  /// list and a few lookups and writes by id, in place: the index is not
+  /// copied. With duplicate ids, before or after, it is rebuilt.
+  mutating func update(from old: [Element], to new: [Element]) -> Change {
     var changed: [Element.ID] = []
     var changedAt: [Int] = []
-    var index = self
     let shorter = min(old.count, new.count)
     var prefix = 0
     while prefix < shorter, new[prefix].id == ids[prefix] {
@@ -64,40 +63,50 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
       suffix += 1
     }
     let idsChanged = prefix + suffix != old.count || prefix + suffix != new.count
-    let removed = ids[prefix..<old.count - suffix]
+    let removed = Array(ids[prefix..<old.count - suffix])
     let added = new[prefix..<new.count - suffix]
-    guard !hasDuplicates else {
-      index = CollectionIndex(new)
-      return Difference(
-        index: index, idsChanged: idsChanged,
-        changedRows: (changed + removed + added.map(\.id)).filter { id in
-          element(id) != index.element(id)
+    if hasDuplicates || (idsChanged && addsDuplicates(added, removing: removed)) {
+      let before = self
+      self = CollectionIndex(new)
+      var seen = Set<Element.ID>()
+      let candidates = changed + removed + added.map(\.id)
+      return Change(
+        idsChanged: idsChanged,
+        changedRows: candidates.filter { id in
+          seen.insert(id).inserted && before.element(id) != element(id)
         })
     }
     for position in changedAt {
       // The only element with its id, changed where it stands.
-      index.elements[new[position].id] = new[position]
+      elements[new[position].id] = new[position]
     }
-    if idsChanged {
-      index.ids = new.map(\.id)
-      for id in removed { index.elements[id] = nil }
-      for element in added where index.elements.updateValue(element, forKey: element.id) != nil {
-        index.hasDuplicates = true
-      }
-      if index.hasDuplicates { index = CollectionIndex(new) }
-      // What changed where it stands may be a second element of an id now.
-      changed = changed.filter { element($0) != index.element($0) }
-      var seen = Set(changed)
-      for id in removed where seen.insert(id).inserted && element(id) != index.element(id) {
-        changed.append(id)
-      }
-      for element in added
-      where seen.insert(element.id).inserted
-        && self.element(element.id) != index.element(element.id)
-      {
-        changed.append(element.id)
-      }
+    guard idsChanged else { return Change(idsChanged: false, changedRows: changed) }
+    var addedByID: [Element.ID: Element] = [:]
+    for element in added { addedByID[element.id] = element }
+    for id in removed where elements[id] != addedByID[id] {
+      changed.append(id)  // went, or moved and changed
     }
-    return Difference(index: index, idsChanged: idsChanged, changedRows: changed)
+    let removedIDs = Set(removed)
+    for element in added where !removedIDs.contains(element.id) {
+      changed.append(element.id)  // appeared
+    }
+    ids.replaceSubrange(prefix..<old.count - suffix, with: added.map(\.id))
+    for id in removed { elements[id] = nil }
+    for element in added { elements[element.id] = element }
+    return Change(idsChanged: true, changedRows: changed)
+  }
+
+  /// Whether putting `added` in place of the ids `removed` leaves some id
+  /// twice in the list.
+  private func addsDuplicates(
+    _ added: ArraySlice<Element>, removing removed: [Element.ID]
+  ) -> Bool {
+    let removedIDs = Set(removed)
+    var addedIDs = Set<Element.ID>()
+    for element in added {
+      guard addedIDs.insert(element.id).inserted else { return true }
+      if elements[element.id] != nil && !removedIDs.contains(element.id) { return true }
+    }
+    return false
   }
 }

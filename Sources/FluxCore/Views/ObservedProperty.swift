@@ -50,9 +50,13 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   private var storage: Value
   private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
   /// The fields some reader has read, each with how to tell that it
-  /// changed between two values.
-  private var fields: [AnyKeyPath: (Value, Value) -> Bool] = [:]
+  /// changed between two values, and the name the registrar tracks it by
+  /// (made once: a key path with an argument is an allocation).
+  private var fields: [AnyKeyPath: Field] = [:]
   private let subscription = DisposableSlot()
+  /// The name the registrar tracks ``value`` by, made once: in a generic
+  /// class a key path literal is made anew, an allocation, at each use.
+  private let valueName: KeyPath<ObservedProperty, Value> = \.value
 
   /// Observes `property` on the main actor.
   ///
@@ -88,7 +92,7 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   /// Reading it inside `withObservationTracking` (or a SwiftUI `body`)
   /// registers a dependency on all of it.
   public var value: Value {
-    registrar.access(self, keyPath: \.value)
+    registrar.access(self, keyPath: valueName)
     return storage
   }
 
@@ -104,12 +108,51 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   /// - Parameter keyPath: The field, a key path into `Value`.
   /// - Returns: The field's value, as of the latest main-actor turn that
   ///   changed it.
-  public subscript<Field: Equatable>(dynamicMember keyPath: KeyPath<Value, Field>) -> Field {
-    if fields[keyPath] == nil {
-      fields[keyPath] = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+  public subscript<Member: Equatable>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
+    let name: KeyPath<ObservedProperty, Int>
+    if let field = fields[keyPath] {
+      name = field.name
+    } else {
+      name = \.[field: keyPath]
+      fields[keyPath] = Field(name: name, changes: Self.changeTest(of: keyPath, from: storage))
     }
-    registrar.access(self, keyPath: \.[field: keyPath])
+    registrar.access(self, keyPath: name)
     return storage[keyPath: keyPath]
+  }
+
+  /// A field some reader has read.
+  private struct Field {
+    /// The name under which the registrar tracks it.
+    let name: KeyPath<ObservedProperty, Int>
+    /// Whether it differs in a new value from the last one it was tested
+    /// with; keeps the new one.
+    let changes: (Value) -> Bool
+  }
+
+  /// The test of one field, starting from its value in `value`.
+  ///
+  /// It keeps the field's last value, so a change reads each field once. A
+  /// stored property is read where it lies in the value: projecting a key
+  /// path is generic code, several hundred nanoseconds, and a change tests
+  /// every field read.
+  private static func changeTest<Member: Equatable>(
+    of keyPath: KeyPath<Value, Member>, from value: Value
+  ) -> (Value) -> Bool {
+    let read: (Value) -> Member
+    if let offset = MemoryLayout<Value>.offset(of: keyPath) {
+      read = { value in
+        withUnsafeBytes(of: value) { $0.load(fromByteOffset: offset, as: Member.self) }
+      }
+    } else {
+      read = { $0[keyPath: keyPath] }
+    }
+    var last = read(value)
+    return { value in
+      let new = read(value)
+      guard new != last else { return false }
+      last = new
+      return true
+    }
   }
 
   /// The name under which the registrar tracks one field.
@@ -118,11 +161,11 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   private func receive(_ value: Value) {
     let wholeChanged = !(isDuplicate?(storage, value) ?? false)
     guard wholeChanged else { return }
-    let changed = fields.compactMap { field, differ in differ(storage, value) ? field : nil }
-    registrar.willSet(self, keyPath: \.value)
-    for field in changed { registrar.willSet(self, keyPath: \.[field: field]) }
+    let changed = fields.values.compactMap { $0.changes(value) ? $0.name : nil }
+    registrar.willSet(self, keyPath: valueName)
+    for name in changed { registrar.willSet(self, keyPath: name) }
     storage = value
-    for field in changed { registrar.didSet(self, keyPath: \.[field: field]) }
-    registrar.didSet(self, keyPath: \.value)
+    for name in changed { registrar.didSet(self, keyPath: name) }
+    registrar.didSet(self, keyPath: valueName)
   }
 }

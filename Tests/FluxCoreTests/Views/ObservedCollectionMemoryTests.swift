@@ -26,17 +26,39 @@ import Testing
   }
 
   /// A row view may read its id once more after the row went: the read is
-  /// forgotten at the next change of the ids, not kept for ever.
-  @Test func anIdReadWhileAbsentIsForgottenAtTheNextChangeOfTheIds() async {
+  /// kept until the id appears, and never told of anything else.
+  @Test func anIdReadWhileAbsentIsToldOnlyWhenItAppears() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
-    for id in 100..<1_100 { _ = rows[id: id] }
-    let trackedAfterReads = rows.trackedRowCount
+    let absent = InvalidationCounter { _ = rows[id: 20] }
 
+    state.update { $0.remove(at: 0) }  // the ids change; 20 is still absent
+    #expect(await waitUntil { rows.count == 9 })
+    let afterUnrelatedChange = absent.invalidations
+    state.update { $0.append(Row(id: 20, title: "twenty")) }
+    #expect(await waitUntil { rows.count == 10 })
+
+    #expect(afterUnrelatedChange == 0)
+    #expect(absent.invalidations == 1)
+    #expect(rows.trackedRowCount == 1)  // the reader read again: one row, tracked once
+  }
+
+  /// Ids read while absent by readers long gone do not pile up: beyond the
+  /// list's row count (and 64), the next change of the ids tells each
+  /// reader once and forgets them all.
+  @Test func idsReadWhileAbsentAreBoundedByTheList() async {
+    let state = Variable(Row.list(0..<10))
+    let rows = ObservedCollection(state.asProperty())
+    for id in 100..<164 { _ = rows[id: id] }
     state.update { $0.append(Row(id: 10, title: "new")) }
     #expect(await waitUntil { rows.count == 11 })
+    let trackedWithinTheBound = rows.trackedRowCount
 
-    #expect(trackedAfterReads == 1_000)
+    for id in 1_000..<2_000 { _ = rows[id: id] }
+    state.update { $0.append(Row(id: 11, title: "new")) }
+    #expect(await waitUntil { rows.count == 12 })
+
+    #expect(trackedWithinTheBound == 64)
     #expect(rows.trackedRowCount == 0)
   }
 
