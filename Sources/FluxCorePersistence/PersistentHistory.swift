@@ -18,6 +18,14 @@ import Foundation
 /// not be read at launch and reads later (``reload()``) brings back its
 /// state and its steps.
 ///
+/// > Important: Keep the `PersistentHistory` for as long as its state is
+/// > used (a store can hold it). It saves while it lives and writes what
+/// > changed when it is freed; a change made after that is not saved, and
+/// > the first one says so on standard error. Unlike a ``PersistentState``,
+/// > whose saving follows its variable, a history refers to its state, so a
+/// > state that kept the saving alive would keep the history alive for
+/// > ever.
+///
 /// A saved history whose `Value` changed shape is migrated like any saved
 /// state: the file holds `{"past":[{"value":…,"label":…}],"present":…,
 /// "future":[…]}`, so a ``Migration`` from `UndoHistory<Old>.Archive` to
@@ -90,6 +98,17 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
       variable.value = archive.present
       history.adopt(archive)
     }.disposed(by: watching)
+    // Outlives this object, as long as the variable: a change made after it
+    // was freed is not saved, and the first such change says so.
+    let unsaved = Variable(false)
+    _ = variable.changed.subscribe { [weak self, path = file.path] _ in
+      guard self == nil, !unsaved.value else { return }
+      unsaved.value = true
+      FileHandle.standardError.write(
+        Data(
+          ("FluxCorePersistence: \(path): a change made after its PersistentHistory was freed "
+            + "is not saved; keep the PersistentHistory while the state is used\n").utf8))
+    }
   }
 
   /// What was found in the file; see ``PersistentState/restoration``.

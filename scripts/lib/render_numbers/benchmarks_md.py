@@ -1,4 +1,5 @@
 """BENCHMARKS.md's regions: the recorded run's table, and the targets it met."""
+from .fine_grained import target_rows as fine_grained_targets
 from .recorded import bench, meta, table_text
 
 
@@ -35,6 +36,7 @@ def targets():
     latest = main["observeOnMainActor, latest value"]
     row("main actor, latest value: handler calls per hop ≤ 1",
         f"{latest['handlerCalls'] / max(latest['hops'], 1):.2f}", latest["handlerCalls"] <= latest["hops"])
+    fine_grained_targets(row)
     overload = bench.get("overload")
     if overload:
         longest = max(c["longestMilliseconds"] for c in overload["callers"])

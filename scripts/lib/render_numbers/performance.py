@@ -1,6 +1,7 @@
 """README.md's performance region: the table, and the paragraph under it."""
 from .recorded import bench, counts, get, meta
 from .units import ns, times
+from .fine_grained import performance_lines as fine_grained_lines
 
 
 def dispatch_row(count):
@@ -43,6 +44,7 @@ def performance():
         f"{ns(hop)} a value, one `DispatchQueue.main.async` each | |",
         f"| a property write through `combineLatest` of 2 | {combined:.2f}× one through `map` | | |",
     ]
+    lines += fine_grained_lines()
     recording = bench.get("recording")
     if recording:
         lines.append(

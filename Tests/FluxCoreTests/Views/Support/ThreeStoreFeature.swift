@@ -78,6 +78,12 @@ struct Shown: Equatable, Sendable, CustomStringConvertible {
   var description: String { "\(query):\(total)" }
 }
 
+/// A row of a list, for the ways that read rows.
+struct Cell: Identifiable, Equatable, Sendable {
+  let id: Int
+  let value: Int
+}
+
 /// A hand-written view model that the handler, operator and assignment
 /// ways write to.
 @Observable @MainActor
@@ -89,6 +95,7 @@ final class ShownModel {
 /// The ways onto the main actor, each as a screen of the feature.
 enum WayOntoTheMainActor: String, CaseIterable, Sendable {
   case observeOnMainActor, observeOnMain, assign, observedProperty, observedDerivedProperty
+  case observedFields, observedCollection
 
   /// A screen of `query` and `total` that reads them this way, and what
   /// keeps its subscriptions alive.
@@ -123,6 +130,19 @@ enum WayOntoTheMainActor: String, CaseIterable, Sendable {
     case .observedDerivedProperty:
       let shown = ObservedProperty(Property(derivedFrom: query, total) { Shown($0, $1) })
       return (RedrawingScreen { shown.value }, [shown])
+    case .observedFields:
+      // A field of each store's state: `.query` of one, `.total` of the other.
+      let fromQuery = ObservedProperty(Property(derivedFrom: query) { Shown($0, 0) })
+      let fromTotal = ObservedProperty(Property(derivedFrom: total) { Shown(0, $0) })
+      return (RedrawingScreen { Shown(fromQuery.query, fromTotal.total) }, [fromQuery, fromTotal])
+    case .observedCollection:
+      // A row of each store's list, read by id.
+      let queryRows = ObservedCollection(Property(derivedFrom: query) { [Cell(id: 0, value: $0)] })
+      let totalRows = ObservedCollection(Property(derivedFrom: total) { [Cell(id: 0, value: $0)] })
+      let screen = RedrawingScreen {
+        Shown(queryRows[id: 0]?.value ?? -1, totalRows[id: 0]?.value ?? -1)
+      }
+      return (screen, [queryRows, totalRows])
     }
     return (RedrawingScreen { Shown(model.query, model.total) }, keep)
   }
