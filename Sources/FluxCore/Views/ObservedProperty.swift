@@ -113,7 +113,9 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
     if let field = fields[keyPath] {
       name = field.name
     } else {
-      name = \.[field: keyPath]
+      // Named by a number, not by the key path: the registrar hashes the
+      // name at every access, and an Int hashes in a few instructions.
+      name = \.[field: fields.count]
       fields[keyPath] = Field(name: name, changes: Self.changeTest(of: keyPath, from: storage))
     }
     registrar.access(self, keyPath: name)
@@ -155,8 +157,9 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
     }
   }
 
-  /// The name under which the registrar tracks one field.
-  private subscript(field field: AnyKeyPath) -> Int { 0 }
+  /// The name under which the registrar tracks one field: its number, in
+  /// the order fields were first read.
+  private subscript(field number: Int) -> Int { 0 }
 
   private func receive(_ value: Value) {
     let wholeChanged = !(isDuplicate?(storage, value) ?? false)
