@@ -22,9 +22,10 @@ struct HistoryLane<Value: Equatable & Sendable>: Sendable {
 /// What passes through a history's lane.
 enum HistoryEvent<Value: Equatable & Sendable>: Sendable {
   /// The state changed to `value` while `action` was delivered, at `at` on
-  /// the history's clock; `isOwn` if the history's own write delivered it
+  /// the history's clock; `ownWrite`, the id of the history's own write
+  /// that delivered it there and then, if one did
   /// there and then.
-  case changed(Value, action: DispatchRecord?, at: Duration, isOwn: Bool)
+  case changed(Value, action: DispatchRecord?, at: Duration, ownWrite: Int?)
   /// The value the state had when the history subscribed: the present, not
   /// a step.
   case replayed(Value)
@@ -40,8 +41,8 @@ enum HistoryEvent<Value: Equatable & Sendable>: Sendable {
 extension UndoHistory {
   func handle(_ event: HistoryEvent<Value>) {
     switch event {
-    case .changed(let value, let action, let at, let isOwn):
-      received(value, action: action, at: at, isOwn: isOwn)
+    case .changed(let value, let action, let at, let ownWrite):
+      received(value, action: action, at: at, ownWrite: ownWrite)
     case .replayed(let value):
       model.withLock { model in
         model.present = value
@@ -63,11 +64,18 @@ extension UndoHistory {
     publishStatus()
   }
 
-  private func received(_ value: Value, action: DispatchRecord?, at: Duration, isOwn: Bool) {
-    let (present, presentSize, target) = model.withLock {
-      ($0.present, $0.presentSize, $0.inFlight?.target)
+  private func received(_ value: Value, action: DispatchRecord?, at: Duration, ownWrite: Int?) {
+    let (present, presentSize, inFlight) = model.withLock {
+      ($0.present, $0.presentSize, $0.inFlight)
     }
-    if let target, isOwn || value == target {
+    // The write on its way lands with its own delivery, or, delivered by
+    // another thread, with a value equal to its target. An own delivery of
+    // an earlier write (one that landed by value first) is a change like
+    // any other: landing the write on its way with it would move the
+    // timeline by a step that was not taken.
+    if let inFlight,
+      ownWrite == inFlight.id || (ownWrite == nil && value == inFlight.target)
+    {
       let size = presentSize ?? self.size(present)
       model.withLock { $0.land(value, at: at, presentSize: size) }
       runWaiting()
@@ -110,7 +118,7 @@ extension UndoHistory {
   /// equal to its target, or, failing that (a state whose `==` is not
   /// reflexive), by a marker queued behind it.
   private func issue(_ write: OwnWrite<Value>) {
-    let delivered = writing.whileWriting { self.write(write.target) }
+    let delivered = writing.whileWriting(write.id) { self.write(write.target) }
     guard !delivered else { return }
     Task { [variable, lane] in
       await variable.waitUntilDelivered()
@@ -139,33 +147,45 @@ extension UndoHistory {
   }
 }
 
-/// Marks, on the thread that writes, the write of a history's own, so that
-/// the history's subscriber, called on that thread while the state delivers
-/// it, knows it for the history's own.
+/// Marks, on the thread that writes, the write of a history's own, with its
+/// id, so that the history's subscriber, called on that thread while the
+/// state delivers it, knows it for that write.
 final class OwnWriteMark: Sendable {
-  /// Runs `body`, a write, with the mark set on this thread.
+  /// What the thread-local slot points to while a write runs.
+  private struct Marked {
+    let owner: UnsafeRawPointer
+    let id: Int
+  }
+
+  private var owner: UnsafeRawPointer {
+    UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Runs `body`, the write `id`, with the mark set on this thread.
   ///
   /// - Returns: Whether the history's subscriber took the mark: the write
   ///   was delivered during `body`.
-  func whileWriting(_ body: () -> Void) -> Bool {
-    let mark = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+  func whileWriting(_ id: Int, _ body: () -> Void) -> Bool {
     let previous = ownWriteWord.value
-    ownWriteWord.set(mark)
-    body()
-    let taken = ownWriteWord.value != mark
+    let taken = withUnsafePointer(to: Marked(owner: owner, id: id)) { marked in
+      let mark = UnsafeRawPointer(marked)
+      ownWriteWord.set(mark)
+      body()
+      return ownWriteWord.value != mark
+    }
     ownWriteWord.set(previous)
     return taken
   }
 
-  /// Whether the change being delivered on this thread is the history's
-  /// own write; takes the mark, so that only the first change delivered in
-  /// the write (its own) is.
-  func takeIfWriting() -> Bool {
-    guard ownWriteWord.value == UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) else {
-      return false
-    }
+  /// The id of the history's own write, if the change being delivered on
+  /// this thread is it; takes the mark, so that only the first change
+  /// delivered in the write (its own) is.
+  func takeIfWriting() -> Int? {
+    guard let mark = ownWriteWord.value else { return nil }
+    let marked = mark.assumingMemoryBound(to: Marked.self).pointee
+    guard marked.owner == owner else { return nil }
     ownWriteWord.set(nil)
-    return true
+    return marked.id
   }
 }
 

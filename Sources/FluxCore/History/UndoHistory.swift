@@ -160,7 +160,7 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
       lane.send(
         .changed(
           value, action: ActionContext.current, at: timeOfChange(),
-          isOwn: writing.takeIfWriting()))
+          ownWrite: writing.takeIfWriting()))
     }.disposed(by: subscriptions)
   }
 }
