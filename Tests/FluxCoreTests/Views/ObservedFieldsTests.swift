@@ -16,6 +16,8 @@ import Testing
     var name = "Ada"
     var lastSeen = 0
     var address = Address()
+    /// A computed field: tracked through its key path, not where it is stored.
+    var initial: String { String(name.prefix(1)) }
   }
 
   struct Address: Equatable, Sendable {
@@ -63,6 +65,28 @@ import Testing
     let counts = await invalidations { $0.address.city = "Paris" }
 
     #expect(counts == ["name": 0, "lastSeen": 0, "city": 1, "value": 1, "value.name": 1])
+  }
+
+  /// Each change is compared with the field's value at the change before,
+  /// not at the first read: a field that changes, stays, and changes back
+  /// invalidates its readers at the first and the third change only; a
+  /// computed field, the same.
+  @Test func successiveChangesAreEachComparedWithTheFieldsLastValue() async {
+    let state = Variable(Profile())
+    let profile = ObservedProperty(state.asProperty())
+    let name = InvalidationCounter { _ = profile.name }
+    let initial = InvalidationCounter { _ = profile.initial }
+    var seen: [[Int]] = []
+
+    for change in [{ $0.name = "Grace" }, { $0.lastSeen = 1 }, { $0.name = "Ada" }]
+      as [(inout Profile) -> Void]
+    {
+      state.update(change)
+      await mainTurns()
+      seen.append([name.invalidations, initial.invalidations])
+    }
+
+    #expect(seen == [[1, 1], [1, 1], [2, 2]])
   }
 
   @Test func anEqualValueInvalidatesNobody() async {
