@@ -30,7 +30,7 @@ def ci():
             f"(`scripts/measure-fresh-clone --ci` at {fresh.get('ciCommit') or fresh['commit']}")
     load = fresh.get("ciLoadAverage")  # runs recorded since issue 34
     if load:
-        text += (f", while other work kept the load average at {load[0]:.1f} as it began and "
+        text += (f", with the load average at {load[0]:.1f} as it began and "
                  f"{load[1]:.1f} as it ended")
     cpu = fresh.get("ciCPUSeconds")
     if cpu:
