@@ -40,27 +40,31 @@ enum MainActorOutbox: Sendable {
 
   /// Commits a frame with several members: what `thread` gave each.
   static func commit(_ members: [any FrameMember], from thread: UInt) {
-    let schedule = state.withLock { state in
+    state.withLock { state in
       for member in members where member.commit(from: thread) { state.members.append(member) }
-      return scheduleIfNeeded(&state)
+      scheduleIfNeeded(&state)
     }
-    if schedule { scheduleTurn() }
   }
 
   /// Lists a member that has made something ready and noted itself listed.
   @usableFromInline
   static func list(_ member: any FrameMember) {
-    let schedule = state.withLock { state in
+    state.withLock { state in
       state.members.append(member)
-      return scheduleIfNeeded(&state)
+      scheduleIfNeeded(&state)
     }
-    if schedule { scheduleTurn() }
   }
 
-  private static func scheduleIfNeeded(_ state: inout State) -> Bool {
-    guard !state.isScheduled, !state.members.isEmpty else { return false }
+  /// Queues the next turn if none is queued, under the lock: a commit that
+  /// finds a turn scheduled finds it already on the main queue, ahead of
+  /// anything its thread queues next. (Queued after the lock, a turn that
+  /// another thread had marked scheduled could land behind the main
+  /// actor's own next blocks, and a main-actor write wait a few turns for
+  /// its view.)
+  private static func scheduleIfNeeded(_ state: inout State) {
+    guard !state.isScheduled, !state.members.isEmpty else { return }
     state.isScheduled = true
-    return true
+    scheduleTurn()
   }
 
   private static func scheduleTurn() {

@@ -44,9 +44,9 @@ import Testing
         let rowsBefore = readers.map(\.invalidations)
         let next = change(list, using: &random)
         state.value = next
-        // The change first (a wait for it, not a count of turns: under
-        // AddressSanitizer 2 of 1,000 seeds once needed more than four
-        // turns), then the turns the readers' re-reads were queued for.
+        // The change first (a wait for it, not a count of turns: another
+        // suite's thread may be committing frames at the same time), then
+        // the turns the readers' re-reads were queued for.
         let arrived = await waitUntil { rows.elements == next }
         await mainTurns()
 
