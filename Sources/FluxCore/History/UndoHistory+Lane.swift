@@ -126,23 +126,29 @@ extension UndoHistory {
     }
   }
 
-  /// Counts the event handled, publishes the status if it changed, then
+  /// Publishes the status if it changed, then counts the event handled and
   /// resumes the callers of `waitUntilDelivered()` whose events have all
   /// been handled, if nothing of the history's own is on its way.
+  ///
+  /// Counted only once the status is published: a caller that finds its
+  /// events handled (under the lock, on the fast path) finds the status
+  /// that they left too. (Counted first, a caller could return between the
+  /// count and the publication, and read a status one step behind.)
   private func publishStatus() {
-    let (status, ready) = model.withLock { model in
-      model.handled += 1
+    let status = model.withLock { model -> UndoHistoryStatus? in
       let status = model.status
-      var ready: [CheckedContinuation<Void, Never>] = []
-      if model.isSettled {
-        ready = model.settledWaiters.filter { $0.events <= model.handled }.map(\.waiter)
-        model.settledWaiters.removeAll { $0.events <= model.handled }
-      }
-      guard status != model.published else { return (UndoHistoryStatus?.none, ready) }
+      guard status != model.published else { return nil }
       model.published = status
-      return (status, ready)
+      return status
     }
     if let status { statusVariable.value = status }
+    let ready = model.withLock { model -> [CheckedContinuation<Void, Never>] in
+      model.handled += 1
+      guard model.isSettled else { return [] }
+      let ready = model.settledWaiters.filter { $0.events <= model.handled }.map(\.waiter)
+      model.settledWaiters.removeAll { $0.events <= model.handled }
+      return ready
+    }
     for waiter in ready { waiter.resume() }
   }
 }

@@ -62,6 +62,24 @@ import Testing
     #expect(rows.trackedRowCount == 0)
   }
 
+  /// The bound is the new list's row count: ids read while absent within
+  /// the old list's count, beyond the new one's, are told and forgotten
+  /// when the list shrinks.
+  @Test func theBoundOfIdsReadWhileAbsentIsTheNewListsRowCount() async {
+    let state = Variable(Row.list(0..<200))
+    let rows = ObservedCollection(state.asProperty())
+    let readers = (1_000..<1_150).map { id in InvalidationCounter { _ = rows[id: id] } }
+    let trackedBefore = rows.trackedRowCount
+
+    state.update { $0.removeLast(190) }
+    #expect(await waitUntil { rows.count == 10 })
+    await mainTurns()
+
+    #expect(trackedBefore == 150)
+    #expect(readers.map(\.invalidations) == Array(repeating: 1, count: 150))
+    #expect(rows.trackedRowCount == 150)  // each reader read again, and is kept again
+  }
+
   @Test func aRowThatChangedIsForgottenUntilItIsReadAgain() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
