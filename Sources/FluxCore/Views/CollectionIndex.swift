@@ -65,7 +65,8 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
     let idsChanged = prefix + suffix != old.count || prefix + suffix != new.count
     let removed = Array(ids[prefix..<old.count - suffix])
     let added = new[prefix..<new.count - suffix]
-    if hasDuplicates || (idsChanged && addsDuplicates(added, removing: removed)) {
+    let removedIDs = Set(removed)
+    if hasDuplicates || (idsChanged && addsDuplicates(added, removing: removedIDs)) {
       let before = self
       self = CollectionIndex(new)
       var seen = Set<Element.ID>()
@@ -86,7 +87,6 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
     for id in removed where elements[id] != addedByID[id] {
       changed.append(id)  // went, or moved and changed
     }
-    let removedIDs = Set(removed)
     for element in added where !removedIDs.contains(element.id) {
       changed.append(element.id)  // appeared
     }
@@ -99,9 +99,8 @@ struct CollectionIndex<Element: Identifiable & Equatable> {
   /// Whether putting `added` in place of the ids `removed` leaves some id
   /// twice in the list.
   private func addsDuplicates(
-    _ added: ArraySlice<Element>, removing removed: [Element.ID]
+    _ added: ArraySlice<Element>, removing removedIDs: Set<Element.ID>
   ) -> Bool {
-    let removedIDs = Set(removed)
     var addedIDs = Set<Element.ID>()
     for element in added {
       guard addedIDs.insert(element.id).inserted else { return true }
