@@ -5,8 +5,10 @@
 //
 //   InstructionCounts <path> <count>
 //   path: subject | subject10 | subject100 | view | observer | variable |
-//         read | subscribe | subscribe-variable | observed
+//         read | subscribe | subscribe-variable | observed | observed-main |
+//         observed-latest | elsewhere | elsewhere10
 import FluxCore
+import Foundation
 
 final class Box: @unchecked Sendable {
   // Safe: touched only by the handlers, on this program's one thread.
@@ -16,6 +18,16 @@ final class Box: @unchecked Sendable {
 final class CountDispatcher: DispatcherType {
   static let shared = CountDispatcher()
   let count = DispatchSubject<Int>()
+}
+
+/// Runs `body` on a thread of its own and waits for it to end.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    body()
+    done.signal()
+  }.start()
+  done.wait()
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -49,12 +61,39 @@ case "subscribe":
   for _ in 0..<count { ten.subscribe { box.total &+= $0 }.dispose() }
 case "subscribe-variable":
   for _ in 0..<count { variable.subscribe { box.total &+= $0 }.dispose() }
-case "observed":
+case "observed", "observed-main":
   // A subject a main-actor view observes: each dispatch is an action whose
-  // frame is committed at its end (the main queue never runs here, so the
-  // view's turn is scheduled once and what the frames commit waits).
+  // frame is committed at its end. From another thread (the main queue
+  // never runs here, so the view's turn is scheduled once and what the
+  // frames commit waits), or, for observed-main, on the main thread, where
+  // each action reaches the view before dispatch returns.
   let view = MainActor.assumeIsolated { ten.observeOnMainActor { _ in } }
-  for value in 0..<count { ten.dispatch(value) }
+  if path == "observed" {
+    onAnotherThread { for value in 0..<count { ten.dispatch(value) } }
+  } else {
+    for value in 0..<count { ten.dispatch(value) }
+  }
+  view.dispose()
+case "observed-latest":
+  // The main-actor benchmark's shape: a subject whose one subscriber is a
+  // main-actor view of its latest value; each dispatch an action, from
+  // another thread.
+  let only = DispatchSubject<Int>()
+  let view = MainActor.assumeIsolated {
+    only.observeOnMainActor(receiving: .latestValue) { _ in }
+  }
+  onAnotherThread { for value in 0..<count { only.dispatch(value) } }
+  view.dispose()
+case "elsewhere", "elsewhere10":
+  // A dispatch that no main-actor view observes, while one observes another
+  // subject: it must cost what it costs with no view at all.
+  let other = Variable(0)
+  let view = MainActor.assumeIsolated { other.observeOnMainActor { _ in } }
+  if path == "elsewhere" {
+    for value in 0..<count { dispatcher.count.dispatch(value) }
+  } else {
+    for value in 0..<count { ten.dispatch(value) }
+  }
   view.dispose()
 default: for value in 0..<count { dispatcher.count.dispatch(value) }
 }

@@ -5,5 +5,5 @@
 
 intptr_t fluxcore_dispatch_log_is_active = 0;
 intptr_t fluxcore_hop_count = 0;
-intptr_t fluxcore_frames_are_kept = 0;
 __thread void *fluxcore_thread_frame = 0;
+__thread intptr_t fluxcore_action_word = 0;

@@ -128,7 +128,6 @@ static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *
 
 extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
-extern intptr_t fluxcore_frames_are_kept;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
@@ -153,9 +152,38 @@ static inline __attribute__((always_inline)) void fluxcore_thread_frame_set(void
   fluxcore_thread_frame = frame;
 }
 
-/// Whether a main-actor view exists, so that subjects keep frames: 0 or 1.
-static inline __attribute__((always_inline)) intptr_t *fluxcore_frames_are_kept_word(void) {
-  return &fluxcore_frames_are_kept;
+/// The calling thread's action word: four times the number of deliveries
+/// in progress on this thread (one action: the outermost and those nested
+/// in it), plus flags in the two low bits (see Frames/ActionDepth.swift).
+/// Touched only by its own thread, so plain loads and stores: in the
+/// initial-exec model, one instruction each.
+extern __thread intptr_t fluxcore_action_word __attribute__((tls_model("initial-exec")));
+
+/// Notes that a delivery begins on this thread.
+static inline __attribute__((always_inline)) void fluxcore_action_enter(void) {
+  fluxcore_action_word += 4;
 }
+
+/// Notes that a delivery ends on this thread; whether that leaves nothing
+/// to do: no delivery left on the thread, and no flag set. (When it does
+/// not, the caller looks at the word: another delivery goes on, or the
+/// action has ended with a flag set.) One subtraction and a test of its
+/// result.
+static inline __attribute__((always_inline)) bool fluxcore_action_leave(void) {
+  return (fluxcore_action_word -= 4) == 0;
+}
+
+/// The calling thread's action word.
+static inline __attribute__((always_inline)) intptr_t fluxcore_action_word_get(void) {
+  return fluxcore_action_word;
+}
+
+/// Sets the calling thread's action word.
+static inline __attribute__((always_inline)) void fluxcore_action_word_set(intptr_t word) {
+  fluxcore_action_word = word;
+}
+
+/// Whether the calling thread is the process's main thread (FluxCoreMainThread.c).
+int fluxcore_is_main_thread(void);
 
 #endif

@@ -107,8 +107,10 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
     let core = self.core  // read once: it is a `let`, and this saves reloads
     let role = DeliveryState.role(at: currentStackAddress())
     guard core.takeRoleIfIdle(as: role) else { return dispatchSlowly(element, as: role) }
+    ActionDepth.enter()
     core.deliverToSnapshot(element)
     if !core.giveRoleBackIfNothingChanged(role) { deliverQueued(budget: core.deliveryBudget) }
+    ActionDepth.leave()
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the

@@ -6,7 +6,7 @@
 /// compare-exchange and given back with a releasing one or a releasing store,
 /// so consecutive holders are ordered one after the other.
 ///
-/// Above the four flags, the word holds an address in the stack of the
+/// Above the four low bits, the word holds an address in the stack of the
 /// thread that holds the role (see ``role(at:)``), so that a thread can tell
 /// that it is inside a delivery of the subject, at the cost of nothing but
 /// the value the fast path exchanges. It is 0 while nobody holds the role,
@@ -23,13 +23,8 @@ enum DeliveryState: Sendable {
   /// must rebuild it, and the holder drops it when it gives the role back, so
   /// that the handlers of removed subscribers are released at once.
   @inlinable static var stale: Int { 4 }
-  /// The holder's delivery ends a frame of main-actor views: when it gives
-  /// the role back or hands it over, the views' changes it made are
-  /// committed (see Frames/ThreadFrame.swift).
-  ///
-  /// Set only by the holder's own thread, and only with `delivering`.
-  @inlinable static var endsFrame: Int { 8 }
-  /// The four flags; the rest of the word is the holder's identity.
+  /// The low four bits, which hold the three flags (the fourth is free);
+  /// the rest of the word is the holder's identity.
   @inlinable static var flags: Int { 15 }
 
   /// The word of a role held by the thread whose stack holds `address`

@@ -63,8 +63,10 @@ extension DispatchSubject {
     }
     stale.release()
     if owned {
+      ActionDepth.enter()
       core.deliverToSnapshot(element)
       finishDelivering(role, budget: core.deliveryBudget)
+      ActionDepth.leave()
     }
   }
 

@@ -4,6 +4,10 @@ import Dispatch
 // batch at a time and carries it out, until the queue is empty (it gives
 // the role back) or its share is done (it hands the role to a relay). See
 // DispatchSubject+Delivery.swift for the rules.
+//
+// An entry that another thread's call caused (guarantee 8) is an action of
+// its own (guarantee 10): its delivery opens a frame of main-actor views,
+// nested in the delivering thread's action, and commits it when it ends.
 
 /// What the holder of the role does after taking the lock.
 @usableFromInline
@@ -11,12 +15,10 @@ enum DeliveryStep {
   /// Deliver the batch taken; `counted` if it counts against the run's
   /// share.
   case deliver(counted: Bool)
-  /// The role was given back; release the snapshot dropped with it, and
-  /// commit the thread's frame if `endsFrame`.
-  case finished(SnapshotToRelease, endsFrame: Bool)
-  /// The role is kept for a relay, which takes over once the thread's frame
-  /// is committed if `endsFrame`.
-  case handOver(endsFrame: Bool)
+  /// The role was given back; release the snapshot dropped with it.
+  case finished(SnapshotToRelease)
+  /// The role is kept for a relay, which takes over.
+  case handOver
 }
 
 /// One stretch of delivery by one thread: a `dispatch` (or `subscribe`) call
@@ -65,7 +67,6 @@ extension DispatchSubject {
   ///   deliver beyond what it owes. `nil` for a relay.
   @inlinable
   func deliverQueued(budget: Int?) {
-    if endFrameWithoutTheLock() { return }
     var run = DeliveryRun(thread: currentThreadID(), budget: budget)
     var batch = ContiguousArray<PendingEntry<Element>>()
     // Markers reached in the last batch: woken after the next step, so that
@@ -83,41 +84,24 @@ extension DispatchSubject {
       case .deliver(let counted):
         for entry in batch {
           core.deliveringOwner.store(Int(bitPattern: entry.owner), ordering: .relaxed)
-          if let marker = perform(entry.work) { reached.append(marker) }
+          if run.isRelay || entry.owner != run.thread {
+            let frame = ThreadFrame.beginSubframe()
+            if let marker = perform(entry.work) { reached.append(marker) }
+            ThreadFrame.endSubframe(frame)
+          } else if let marker = perform(entry.work) {
+            reached.append(marker)
+          }
         }
         if counted { run.delivered += batch.count }
         batch.removeAll(keepingCapacity: true)
-      case .finished(let snapshot, let endsFrame):
+      case .finished(let snapshot):
         snapshot.release()
-        if endsFrame { ThreadFrame.commit(endedBy: core) }
         return
-      case .handOver(let endsFrame):
-        if endsFrame { ThreadFrame.commit(endedBy: core) }
+      case .handOver:
         relay()
         return
       }
     }
-  }
-
-  /// Gives the role back and commits the thread's frame, if that is all
-  /// that is left.
-  ///
-  /// That is: nothing pending, the snapshot up to date, and the
-  /// delivery's only news that it ends a frame (which made the lock-free
-  /// give-back fail). Whether it did.
-  ///
-  /// The caller holds the role and has not taken the lock for this
-  /// delivery since, so the queue's bookkeeping (`holder`, `owed`) is as the
-  /// last give-back left it.
-  @inlinable
-  func endFrameWithoutTheLock() -> Bool {
-    let word = core.delivery.load(ordering: .relaxed)
-    guard word & (DeliveryState.pending | DeliveryState.stale) == 0,
-      word & DeliveryState.endsFrame != 0,
-      core.delivery.compareExchange(expected: word, desired: 0, ordering: .releasing)
-    else { return false }
-    ThreadFrame.commit(endedBy: core)
-    return true
   }
 
   /// Decides what `run` does next and, to deliver, moves the next batch
@@ -131,8 +115,7 @@ extension DispatchSubject {
   ) -> DeliveryStep {
     let word = core.delivery.load(ordering: .relaxed)
     guard word & DeliveryState.pending != 0 else {
-      return .finished(
-        giveRoleBack(word, state: &state), endsFrame: word & DeliveryState.endsFrame != 0)
+      return .finished(giveRoleBack(word, state: &state))
     }
     if state.holder != run.thread {
       // The first time this run takes the lock: say so, and find what it owes.
@@ -149,7 +132,7 @@ extension DispatchSubject {
     let share = run.share(owed: state.owed)
     guard share > 0 else {
       keepRoleForRelay(word, state: &state)
-      return .handOver(endsFrame: word & DeliveryState.endsFrame != 0)
+      return .handOver
     }
     let counted = run.isRelay || state.owed == 0
     batch = state.pending.lendBatch()
@@ -171,14 +154,13 @@ extension DispatchSubject {
     state.holder = 0
     state.owed = 0
     let dropped = word & DeliveryState.stale != 0 ? core.dropSnapshot() : .nothing
-    // No holder, nothing pending, no frame; a stale flag stays for the next
-    // delivery, which will build a snapshot.
+    // No holder, nothing pending; a stale flag stays for the next delivery,
+    // which will build a snapshot.
     core.delivery.store(word & DeliveryState.stale, ordering: .releasing)
     return dropped
   }
 
-  /// Keeps the role, with no holder named and no frame to end, for a relay
-  /// to take over.
+  /// Keeps the role, with no holder named, for a relay to take over.
   ///
   /// Called with the lock held, by the holder of the role.
   @inlinable
@@ -186,7 +168,7 @@ extension DispatchSubject {
     state.holder = 0
     state.owed = 0
     core.delivery.store(
-      word & DeliveryState.flags & ~DeliveryState.endsFrame, ordering: .relaxed)
+      word & DeliveryState.flags, ordering: .relaxed)
   }
 
   /// Goes on delivering on Dispatch's global queue; the caller has kept the

@@ -59,8 +59,10 @@ extension DispatchSubject {
     stale.release()
     withExtendedLifetime(replaced) {}
     if owned {
+      ActionDepth.enter()
       core.deliverToSnapshot(value)
       finishDelivering(role, budget: core.deliveryBudget)
+      ActionDepth.leave()
     }
     return published
   }

@@ -70,6 +70,10 @@ extension DispatchSubject {
       return (slot, id, replay, true)
     }
     if let replay {
+      // Delivering the replay is an action of this thread's: what it
+      // changes reaches main-actor views when it ends.
+      ActionDepth.enter()
+      defer { ActionDepth.leave() }
       if owned {
         // This thread holds the role: it delivers the replay, what the
         // replay causes, and hands other threads' events over.

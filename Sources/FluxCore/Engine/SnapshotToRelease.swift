@@ -1,29 +1,24 @@
-/// The snapshots taken out of a subject under its lock, with the strong
-/// references the subject held: release them once the lock is released,
-/// since freeing a snapshot may free handlers and run their captures'
-/// `deinit`.
+/// The snapshot taken out of a subject under its lock, with the strong
+/// reference the subject held: release it once the lock is released, since
+/// freeing a snapshot may free handlers and run their captures' `deinit`.
 ///
 /// Not `Sendable`: it holds a snapshot, and stays on the thread that took it.
 @usableFromInline
 struct SnapshotToRelease {
   @usableFromInline let reference: Unmanaged<SubscriberSnapshot>?
-  @usableFromInline let framed: Unmanaged<SubscriberSnapshot>?
 
   @inlinable
-  init(_ reference: Unmanaged<SubscriberSnapshot>?, _ framed: Unmanaged<SubscriberSnapshot>? = nil)
-  {
+  init(_ reference: Unmanaged<SubscriberSnapshot>?) {
     self.reference = reference
-    self.framed = framed
   }
 
   /// Nothing to release.
   @inlinable static var nothing: SnapshotToRelease { SnapshotToRelease(nil) }
 
-  /// Gives the references back; call it once, outside the lock.
+  /// Gives the reference back; call it once, outside the lock.
   @inlinable
   func release() {
     reference?.release()
-    framed?.release()
   }
 }
 

@@ -1,6 +1,6 @@
 // How a subject's delivery snapshot follows its subscriptions: marked stale
-// when they change, rebuilt by the next delivery (in the field that
-// KeptFrames chooses), dropped when the role is given back stale.
+// when they change, rebuilt by the next delivery, dropped when the role is
+// given back stale.
 
 extension SubjectCore {
   /// Marks the snapshot stale after a change of the active subscribers.
@@ -27,14 +27,10 @@ extension SubjectCore {
   func refreshSnapshot(from registry: inout SubscriberRegistry) -> SnapshotToRelease {
     let fresh = registry.makeSnapshot().map { Unmanaged.passRetained($0) }
     delivery.bitwiseAnd(~DeliveryState.stale, ordering: .relaxed)
-    // Read under the lock, which the switch takes too (see KeptFrames).
-    let framed = KeptFrames.areKept
-    return SnapshotToRelease(
-      snapshot.exchange(framed ? nil : fresh, ordering: .relaxed),
-      framedSnapshot.exchange(framed ? fresh : nil, ordering: .relaxed))
+    return SnapshotToRelease(snapshot.exchange(fresh, ordering: .relaxed))
   }
 
-  /// Drops the snapshot, framed or not.
+  /// Drops the snapshot.
   ///
   /// Called by the holder of the role, or with the lock held while nobody
   /// delivers.
@@ -42,7 +38,6 @@ extension SubjectCore {
   /// - Returns: What it held, to be released after the lock.
   @inlinable
   func dropSnapshot() -> SnapshotToRelease {
-    SnapshotToRelease(
-      snapshot.exchange(nil, ordering: .relaxed), framedSnapshot.exchange(nil, ordering: .relaxed))
+    SnapshotToRelease(snapshot.exchange(nil, ordering: .relaxed))
   }
 }

@@ -9,17 +9,15 @@
 /// subject is gone it holds no handler either.
 @usableFromInline
 final class SubjectCore: Sendable {
-  /// The storage of the five atomic words below, first among the stored
+  /// The storage of the four atomic words below, first among the stored
   /// properties (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline let atomicWords = AtomicStorage((0, 0, 0, 0, 0))
+  @usableFromInline let atomicWords = AtomicStorage((0, 0, 0, 0))
   /// The lock around the subscriber registry; its mutex also guards the
   /// subject's typed state (see ``TypedSubjectState``).
   @usableFromInline let lock = Lock(SubscriberRegistry())
   /// How many events that other threads queued a call that delivers may
   /// deliver once its own are done, before it hands the rest over.
   @usableFromInline let deliveryBudget: Int
-  /// This core's place in ``KeptFrames``' list of every core.
-  @usableFromInline let listedAt: Int
 
   /// The delivery state word.
   ///
@@ -28,10 +26,8 @@ final class SubjectCore: Sendable {
   var delivery: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 0) }
   /// The subscribers events are delivered to, holding one strong reference.
   ///
-  /// Touched only by the thread that holds the delivery role. `nil` while
-  /// frames are kept: the subscribers are then in `framedSnapshot`, so that
-  /// a delivery goes through ``deliverKeepingFrame(_:)`` at no cost to the
-  /// one that does not.
+  /// Touched only by the thread that holds the delivery role; `nil` while
+  /// the subject has no subscriber.
   @inlinable
   var snapshot: AtomicUnmanaged<SubscriberSnapshot> {
     AtomicUnmanaged(AtomicWord(inStoredPropertiesOf: self, at: 1))
@@ -44,26 +40,14 @@ final class SubjectCore: Sendable {
   /// Whether the registry holds the subject's name for ``DispatchLog``.
   @inlinable
   var hasLogLabel: AtomicFlag { AtomicFlag(AtomicWord(inStoredPropertiesOf: self, at: 3)) }
-  /// The subscribers, while frames are kept (see ``KeptFrames``).
-  ///
-  /// `nil` otherwise. Like `snapshot`, it holds one strong reference and is
-  /// touched only by the holder of the role.
-  @inlinable
-  var framedSnapshot: AtomicUnmanaged<SubscriberSnapshot> {
-    AtomicUnmanaged(AtomicWord(inStoredPropertiesOf: self, at: 4))
-  }
 
   @usableFromInline
   init(deliveryBudget: Int) {
     self.deliveryBudget = deliveryBudget
-    listedAt = KeptFrames.reservePlace()
-    KeptFrames.list(self, at: listedAt)
   }
 
   deinit {
-    KeptFrames.unlist(at: listedAt)
     snapshot.load(ordering: .relaxed)?.release()
-    framedSnapshot.load(ordering: .relaxed)?.release()
   }
 
   /// Takes the delivery role if the subject is idle and its snapshot up to
@@ -83,25 +67,7 @@ final class SubjectCore: Sendable {
   @inlinable
   @inline(__always)
   func deliverToSnapshot<Element: Sendable>(_ element: Element) {
-    if let snapshot = snapshot.load(ordering: .relaxed) {
-      snapshot._withUnsafeGuaranteedRef { $0.deliver(element) }
-    } else {
-      // No subscriber, or frames are kept: out of line.
-      deliverKeepingFrame(element)
-    }
-  }
-
-  /// Calls the handlers in the framed snapshot, if frames are kept, after
-  /// noting the delivery in the calling thread's frame (so that main-actor
-  /// views see what it changes once the outermost delivery ends).
-  ///
-  /// The caller holds the role.
-  @inlinable
-  @inline(never)
-  func deliverKeepingFrame<Element: Sendable>(_ element: Element) {
-    guard let snapshot = framedSnapshot.load(ordering: .relaxed) else { return }
-    ThreadFrame.enter(self)
-    snapshot._withUnsafeGuaranteedRef { $0.deliver(element) }
+    snapshot.load(ordering: .relaxed)?._withUnsafeGuaranteedRef { $0.deliver(element) }
   }
 
   /// Gives the role back if nothing was queued and no subscription changed

@@ -1,21 +1,7 @@
 import Dispatch
 
-/// A main-actor view's end of a frame: a hop that keeps the values each
-/// thread's frame gave it until that frame is committed.
-@usableFromInline
-protocol FrameMember: AnyObject, Sendable {
-  /// Makes what `thread`'s frame gave this member ready for the main actor;
-  /// whether the member must now be listed for a turn (it was not, and has
-  /// something ready), which it notes as done.
-  func commit(from thread: UInt) -> Bool
-  /// Takes what is ready, as the delivery to run on the main actor, and
-  /// notes that the member is no longer listed. Called with the outbox's
-  /// lock held, on the main actor.
-  func takeReady() -> (@MainActor () -> Void)?
-}
-
 /// What committed frames have made ready for the main actor, delivered in
-/// one main-queue turn.
+/// one main-queue turn, or at once when the frame was the main actor's own.
 ///
 /// A turn takes, under this lock, everything that members made ready so
 /// far. A frame with several members is committed under the same lock, so a
@@ -27,28 +13,39 @@ protocol FrameMember: AnyObject, Sendable {
 @usableFromInline
 enum MainActorOutbox: Sendable {
   private struct State: Sendable {
-    var members: [any FrameMember] = []
+    var members: [FrameMember] = []
     var isScheduled = false
   }
 
   private static let state = Lock(State())
 
-  /// Commits a frame with one member: what `thread` gave it.
-  static func commit(_ member: any FrameMember, from thread: UInt) {
-    if member.commit(from: thread) { list(member) }
-  }
-
-  /// Commits a frame with several members: what `thread` gave each.
-  static func commit(_ members: [any FrameMember], from thread: UInt) {
+  /// Commits what a frame kept: one member's values under its own lock,
+  /// several members' under the outbox's, so that no turn sees part of
+  /// them.
+  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>) {
+    let first = kept[0].member.toOpaque()
+    var index = 1
+    while index < kept.count, kept[index].member.toOpaque() == first { index += 1 }
+    if index == kept.count {
+      kept[0].member._withUnsafeGuaranteedRef { member in
+        if member.commit(kept) { list(member) }
+      }
+      return
+    }
     state.withLock { state in
-      for member in members where member.commit(from: thread) { state.members.append(member) }
+      for (index, entry) in kept.enumerated()
+      where !kept[..<index].contains(where: { $0.member.toOpaque() == entry.member.toOpaque() }) {
+        entry.member._withUnsafeGuaranteedRef { member in
+          if member.commit(kept) { state.members.append(member) }
+        }
+      }
       scheduleIfNeeded(&state)
     }
   }
 
   /// Lists a member that has made something ready and noted itself listed.
   @usableFromInline
-  static func list(_ member: any FrameMember) {
+  static func list(_ member: FrameMember) {
     state.withLock { state in
       state.members.append(member)
       scheduleIfNeeded(&state)
@@ -64,24 +61,56 @@ enum MainActorOutbox: Sendable {
   private static func scheduleIfNeeded(_ state: inout State) {
     guard !state.isScheduled, !state.members.isEmpty else { return }
     state.isScheduled = true
-    scheduleTurn()
-  }
-
-  private static func scheduleTurn() {
     DispatchQueue.main.async { deliverTurn() }
   }
 
   /// One main-actor turn: takes everything ready, then delivers it.
   private static func deliverTurn() {
     HopCount.record()
-    let deliveries = state.withLock { state in
-      state.isScheduled = false
-      defer { state.members.removeAll(keepingCapacity: true) }
-      return state.members.compactMap { $0.takeReady() }
+    ThreadFrame.current._withUnsafeGuaranteedRef { frame in
+      // The main queue runs here: a main-actor action on this thread may
+      // be delivered at once.
+      frame.mayRunMainActor = true
+      deliver(on: frame, endingTheTurn: true)
     }
-    // The main queue runs on the main actor's thread.
-    MainActor.assumeIsolated {
-      for delivery in deliveries { delivery() }
+  }
+
+  /// Delivers, on the main actor, everything committed so far: the end of
+  /// an action that the main actor dispatched and delivered itself.
+  ///
+  /// Called on the main queue, at the end of the action, outside any
+  /// delivery.
+  static func deliverAtOnce(on frame: ThreadFrame) {
+    deliver(on: frame, endingTheTurn: false)
+  }
+
+  /// Takes what is ready and delivers it, again while more is committed.
+  ///
+  /// Again while a main-actor action that a handler dispatched meanwhile
+  /// committed more. A commit made
+  /// while this delivers (from a handler) asks for another pass instead of
+  /// delivering inside it, so that a view never gets a value before one
+  /// that was taken ahead of it.
+  private static func deliver(on frame: ThreadFrame, endingTheTurn: Bool) {
+    guard !frame.isDraining else {
+      frame.drainAgain = true
+      return
     }
+    frame.isDraining = true
+    defer { frame.isDraining = false }
+    var endsTurn = endingTheTurn
+    repeat {
+      frame.drainAgain = false
+      let deliveries = state.withLock { state in
+        if endsTurn { state.isScheduled = false }
+        defer { state.members.removeAll(keepingCapacity: true) }
+        return state.members.compactMap { $0.takeReady() }
+      }
+      endsTurn = false
+      // The main queue runs on the main actor's thread.
+      MainActor.assumeIsolated {
+        for delivery in deliveries { delivery() }
+      }
+    } while frame.drainAgain
   }
 }

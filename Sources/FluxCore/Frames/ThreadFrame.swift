@@ -10,52 +10,106 @@ import Bionic
 import Darwin
 #endif
 
-// A thread's frame: what one action, delivered by this thread, changed for
-// main-actor views.
+// A thread's frame: what the action in progress on this thread gave
+// main-actor views, kept on the thread, with no lock, until the action ends
+// (ActionDepth.swift says when that is). Then the frame is committed: each
+// view's hop takes its values under its own lock, once, and the main actor
+// gets them in one turn (MainActorOutbox.swift); on the main actor itself,
+// at once.
 //
-// An action is what one thread delivers between entering the engine and
-// returning to the code that dispatched. While frames are kept
-// (KeptFrames.swift), every delivery passes through `enter`: the first one
-// on a thread whose frame has no live owner becomes the owner, and every
-// delivery that starts while the owner still holds its role is nested in
-// it. A main-actor hop that receives a value during the owner's delivery
-// keeps the value aside for this thread and joins the frame; the first to
-// join sets `endsFrame` on the owner's word, so that the owner's end (its
-// give-back, which then fails its fast compare-exchange, or its hand-over
-// to a relay) commits the frame: every member moves what this thread gave
-// it to the main actor's outbox, in one step.
-//
-// The owner is kept with a strong reference and checked, not trusted: it
-// is live while its delivery word still names a role held at the address
-// recorded when it took the frame, which only this thread can have written
-// (no other thread's stack holds that address). An owner whose delivery
-// ended with no member never hears of its frame again; the next outermost
-// delivery on the thread takes its place.
+// An event that this thread delivers on another thread's behalf (guarantee
+// 8: queued while this thread was delivering) is an action of its own: its
+// delivery opens a frame nested in the one in progress, committed when that
+// delivery ends (`beginSubframe`, `endSubframe`).
 
-/// The frame of main-actor views that the calling thread's outermost
-/// delivery is making.
+/// A value that a main-actor view's hop received during an action, kept on
+/// the thread until the action ends.
+@usableFromInline
+struct KeptEntry {
+  /// The hop, retained (by ``ThreadFrame/keep(_:number:for:replacing:)``,
+  /// released by ``ThreadFrame/commitSegment()``) so that it outlives a
+  /// subscription disposed meanwhile; unmanaged, so that moving an entry
+  /// and calling the hop cost no reference counting.
+  @usableFromInline let member: Unmanaged<FrameMember>
+  /// The value's place in the order values reached the hop.
+  @usableFromInline var number: Int
+  /// The value, an initialized instance of the hop's element type.
+  @usableFromInline let value: UnsafeMutableRawPointer
+
+  @inlinable
+  init(member: Unmanaged<FrameMember>, number: Int, value: UnsafeMutableRawPointer) {
+    self.member = member
+    self.number = number
+    self.value = value
+  }
+}
+
+/// Where a nested frame began, to go back to when it ends.
+@usableFromInline
+struct SubframeMark {
+  @usableFromInline let segmentStart: Int
+  @usableFromInline let arena: FrameArena.Mark
+
+  @inlinable
+  init(segmentStart: Int, arena: FrameArena.Mark) {
+    self.segmentStart = segmentStart
+    self.arena = arena
+  }
+}
+
+/// The values the calling thread's action gave main-actor views.
 ///
 /// Touched only by its own thread.
 @usableFromInline
 final class ThreadFrame {
   // Unchecked exclusivity: only this frame's thread touches these, one
-  // access at a time (no access spans a call that could reach another), so
-  // the run-time check, a thread-local lookup per access, buys nothing.
+  // access at a time, so the run-time check, a thread-local lookup per
+  // access, buys nothing.
 
-  /// The outermost delivery's core, while it may still hold its role: kept
-  /// alive here, and read through the two words below, which need no
-  /// reference counting.
-  @exclusivity(unchecked) @usableFromInline var owner: SubjectCore?
-  /// The owner's identity (its address), for comparing.
-  @exclusivity(unchecked) @usableFromInline var ownerIdentity: UnsafeMutableRawPointer?
-  /// The owner's delivery word.
-  @exclusivity(unchecked) @usableFromInline var ownerWord: UnsafeMutablePointer<Int>?
-  /// The identity bits of the owner's role when it took the frame.
-  @exclusivity(unchecked) @usableFromInline var ownerRole = 0
-  /// The first hop that keeps a value of this thread's for the frame.
-  @exclusivity(unchecked) private var firstMember: (any FrameMember)?
-  /// The others, if any: most frames change one view.
-  @exclusivity(unchecked) private var otherMembers: [any FrameMember] = []
+  /// The one value of a frame that has kept only one so far.
+  ///
+  /// Only in the outermost frame (no nested one open): most frames keep
+  /// one. Its hop,
+  /// retained, its number, and where it is (`soloStorage`, if it fits).
+  /// While it is set, `entries` is empty.
+  @exclusivity(unchecked) @usableFromInline var solo: Unmanaged<FrameMember>?
+  @exclusivity(unchecked) @usableFromInline var soloNumber = 0
+  @exclusivity(unchecked) @usableFromInline var soloValue = UnsafeMutableRawPointer(bitPattern: 16)!
+  /// Room for a solo value of up to ``soloCapacity`` bytes.
+  @usableFromInline let soloStorage: UnsafeMutableRawPointer
+  /// The values kept, in the order they arrived, once there are two or
+  /// more, or a nested frame is open; those of the innermost open frame
+  /// start at `segmentStart`.
+  @exclusivity(unchecked) @usableFromInline var entries = ContiguousArray<KeptEntry>()
+  @exclusivity(unchecked) @usableFromInline var segmentStart = 0
+  /// Where the values of the innermost open frame begin in the arena.
+  @exclusivity(unchecked) @usableFromInline var segmentArenaStart = FrameArena.Mark()
+  @exclusivity(unchecked) @usableFromInline var arena = FrameArena()
+  /// An emptied buffer of entries, kept for the next commit.
+  @exclusivity(unchecked) var spare = ContiguousArray<KeptEntry>()
+  /// Whether this thread may run the main queue's work.
+  ///
+  /// That is, whether it is the process's main thread, or has been seen
+  /// running the main queue's work (a main-actor view subscribed here, or
+  /// a turn ran here): where the end of an action asks whether it is on
+  /// the main queue, to deliver it at once. The question costs a hundred
+  /// instructions; threads that never run the main queue skip it. Where
+  /// libdispatch drains the main queue on threads other than the main one,
+  /// as `dispatchMain()` does on Linux, a thread's first main-actor action
+  /// before any view or turn has run on it reaches the screen a turn later.
+  @exclusivity(unchecked) @usableFromInline var mayRunMainActor: Bool
+  /// Whether this thread is delivering the main actor's outbox, and
+  /// whether a commit made meanwhile asks for another pass.
+  @exclusivity(unchecked) var isDraining = false
+  @exclusivity(unchecked) var drainAgain = false
+
+  init() {
+    mayRunMainActor = fluxcore_is_main_thread() != 0
+    soloStorage = .allocate(byteCount: Self.soloCapacity, alignment: 16)
+  }
+
+  /// The largest value that goes in `soloStorage`.
+  @inlinable static var soloCapacity: Int { 64 }
 
   /// The calling thread's frame, made on first use, without a retain: use
   /// it through `_withUnsafeGuaranteedRef`.
@@ -71,6 +125,12 @@ final class ThreadFrame {
     return makeCurrent()
   }
 
+  /// The calling thread's frame, if it has one.
+  @inlinable
+  static var existing: Unmanaged<ThreadFrame>? {
+    fluxcore_thread_frame_get().map { Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer($0)) }
+  }
+
   @usableFromInline
   @inline(never)
   static func makeCurrent() -> Unmanaged<ThreadFrame> {
@@ -81,76 +141,167 @@ final class ThreadFrame {
     return frame
   }
 
-  /// Whether a delivery that keeps this frame is under way on this thread.
+  deinit {
+    arena.deallocateAll()
+    soloStorage.deallocate()
+  }
+
+  /// Keeps `element`, which `hop` received as its value number `number`,
+  /// until the action in progress ends; in latest-value mode it replaces
+  /// the one the hop kept in this frame, if any.
   @inlinable
-  var isOpen: Bool {
-    guard let ownerWord else { return false }
-    let word = AtomicWord(ownerWord).load(ordering: .relaxed)
-    return word & DeliveryState.delivering != 0 && word & ~DeliveryState.flags == ownerRole
-  }
-
-  /// Notes that the calling thread, holding `core`'s role, is about to
-  /// deliver one of its events: it owns the frame unless it is nested in the
-  /// delivery that does.
-  @usableFromInline
-  static func enter(_ core: SubjectCore) {
-    current._withUnsafeGuaranteedRef { $0.enter(core) }
-  }
-
-  private func enter(_ core: SubjectCore) {
-    let identity = Unmanaged.passUnretained(core).toOpaque()
-    if ownerIdentity != identity {
-      if isOpen { return }
-      // Only a frame whose owner ended without committing, which its
-      // members prevent, could hold members here: commit them now rather
-      // than keep them.
-      if firstMember != nil { commitMembers() }
-      owner = core
-      ownerIdentity = identity
-      ownerWord = core.delivery.address
-    }
-    ownerRole = core.delivery.load(ordering: .relaxed) & ~DeliveryState.flags
-  }
-
-  /// Adds `member` to the open frame; the first member makes the owner's end
-  /// commit the frame.
-  ///
-  /// The caller has checked ``isOpen`` on this thread.
-  @usableFromInline
-  func add(_ member: any FrameMember) {
-    guard firstMember != nil else {
-      firstMember = member
-      // This thread holds the owner's role: only it changes these bits.
-      if let ownerWord {
-        AtomicWord(ownerWord).bitwiseOr(DeliveryState.endsFrame, ordering: .relaxed)
+  func keep<Element: Sendable>(
+    _ element: Element, number: Int, for hop: MainHop<Element>, replacing: Bool
+  ) {
+    if let solo {
+      if replacing, solo.toOpaque() == Unmanaged.passUnretained(hop).toOpaque() {
+        let place = soloValue.assumingMemoryBound(to: Element.self)
+        let replaced = place.move()
+        place.initialize(to: element)
+        soloNumber = number
+        // Last: dropping a value may run its deinit.
+        withExtendedLifetime(replaced) {}
+        return
       }
+      spillSolo()
+    } else if entries.isEmpty && segmentStart == 0 {
+      let fits =
+        MemoryLayout<Element>.size <= Self.soloCapacity && MemoryLayout<Element>.alignment <= 16
+      soloValue =
+        fits
+        ? soloStorage
+        : arena.allocate(
+          byteCount: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
+      soloValue.initializeMemory(as: Element.self, to: element)
+      soloNumber = number
+      solo = .passRetained(hop)  // given back by commitSegment
+      ActionDepth.set(ActionDepth.keptValues)
       return
     }
-    otherMembers.append(member)
+    if replacing {
+      var index = entries.count - 1
+      while index >= segmentStart {
+        if entries[index].member.toOpaque() == Unmanaged.passUnretained(hop).toOpaque() {
+          let place = entries[index].value.assumingMemoryBound(to: Element.self)
+          let replaced = place.move()
+          place.initialize(to: element)
+          entries[index].number = number
+          // Last: dropping a value may run its deinit.
+          withExtendedLifetime(replaced) {}
+          return
+        }
+        index -= 1
+      }
+    }
+    let place = arena.allocate(
+      byteCount: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
+    place.initializeMemory(as: Element.self, to: element)
+    // Retained until commitSegment gives it back.
+    entries.append(KeptEntry(member: .passRetained(hop), number: number, value: place))
+    ActionDepth.set(ActionDepth.keptValues)
   }
 
-  /// Commits the calling thread's frame, whose owner `core` has just ended
-  /// its delivery.
+  /// Moves the solo value's entry to `entries` (the value stays where it
+  /// is), for a frame that keeps a second value or opens a nested frame.
   @usableFromInline
-  static func commit(endedBy core: SubjectCore) {
+  func spillSolo() {
+    guard let member = solo.take() else { return }
+    entries.append(KeptEntry(member: member, number: soloNumber, value: soloValue))
+  }
+
+  /// Commits the innermost open frame: its hops take their values, and the
+  /// main actor's outbox lists them.
+  @usableFromInline
+  func commitSegment() {
+    if let member = solo.take() {
+      ActionDepth.clear(ActionDepth.keptValues)
+      member._withUnsafeGuaranteedRef { member in
+        if member.commit(number: soloNumber, value: soloValue) { MainActorOutbox.list(member) }
+      }
+      arena.reset(to: segmentArenaStart)
+      member.release()
+      return
+    }
+    let start = segmentStart
+    let count = entries.count - start
+    guard count > 0 else { return }
+    if count == 1 {
+      // Most frames keep one value: out of `entries` first, as below.
+      let entry = entries.removeLast()
+      if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+      entry.member._withUnsafeGuaranteedRef { member in
+        if member.commit(number: entry.number, value: entry.value) { MainActorOutbox.list(member) }
+      }
+      arena.reset(to: segmentArenaStart)
+      entry.member.release()
+      return
+    }
+    // Moved out of `entries` first: releasing a hop afterwards may run
+    // user code, which may start an action of its own on this thread.
+    var batch = ContiguousArray<KeptEntry>()
+    swap(&batch, &spare)
+    if start == 0 {
+      swap(&batch, &entries)
+    } else {
+      while entries.count > start { batch.append(entries.removeLast()) }
+      batch.reverse()
+    }
+    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0) }
+    // Every value has been moved out of the arena.
+    arena.reset(to: segmentArenaStart)
+    if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+    for entry in batch { entry.member.release() }
+    batch.removeAll(keepingCapacity: true)
+    if batch.capacity > spare.capacity { swap(&batch, &spare) }
+  }
+
+  /// The end of the calling thread's action, with something to commit.
+  @usableFromInline
+  @inline(never)
+  static func actionEnded() {
     current._withUnsafeGuaranteedRef { frame in
-      // The owner stays recorded: its role, given back, no longer matches,
-      // so the next outermost delivery takes its place (and keeping it
-      // saves a release and a retain per action).
-      guard frame.ownerIdentity == Unmanaged.passUnretained(core).toOpaque() else { return }
-      frame.commitMembers()
+      let word = fluxcore_action_word_get()
+      fluxcore_action_word_set(word & ActionDepth.keptValues)
+      if word & ActionDepth.wroteState != 0 { StateStamp.actionEnded() }
+      frame.commitSegment()
+      if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
     }
   }
 
-  private func commitMembers() {
-    guard let first = firstMember.take() else { return }
-    if otherMembers.isEmpty {
-      MainActorOutbox.commit(first, from: currentThreadID())
-    } else {
-      otherMembers.append(first)
-      MainActorOutbox.commit(otherMembers, from: currentThreadID())
-      otherMembers.removeAll(keepingCapacity: true)
+  /// Notes that the calling thread runs the main queue's work now.
+  @usableFromInline
+  static func noteMainQueue() {
+    current._withUnsafeGuaranteedRef { $0.mayRunMainActor = true }
+  }
+
+  /// Opens a frame for a delivery made on another thread's behalf, nested
+  /// in the action in progress, if any.
+  @usableFromInline
+  static func beginSubframe() -> SubframeMark? {
+    ActionDepth.enter()
+    guard let frame = existing else { return nil }
+    return frame._withUnsafeGuaranteedRef { frame in
+      frame.spillSolo()
+      defer {
+        frame.segmentStart = frame.entries.count
+        frame.segmentArenaStart = frame.arena.next
+      }
+      return SubframeMark(segmentStart: frame.segmentStart, arena: frame.segmentArenaStart)
     }
+  }
+
+  /// Commits the frame that ``beginSubframe()`` opened, and goes back to
+  /// the one it was nested in.
+  @usableFromInline
+  static func endSubframe(_ mark: SubframeMark?) {
+    if let frame = existing {
+      frame._withUnsafeGuaranteedRef { frame in
+        frame.commitSegment()
+        frame.segmentStart = mark?.segmentStart ?? 0
+        frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
+      }
+    }
+    ActionDepth.leave()
   }
 }
 
@@ -178,3 +329,7 @@ private let frameKey: pthread_key_t = {
 /// Explicitly not `Sendable`: a frame is touched only by its own thread.
 @available(*, unavailable)
 extension ThreadFrame: Sendable {}
+
+/// Explicitly not `Sendable`: an entry is its thread's until committed.
+@available(*, unavailable)
+extension KeptEntry: Sendable {}

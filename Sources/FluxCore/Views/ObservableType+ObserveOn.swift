@@ -76,7 +76,10 @@ extension ObservableType {
   @inlinable
   func subscribe(through hop: MainHop<Element>) -> any Disposable {
     let deliversAtOnce = isOnMainQueue()
-    if deliversAtOnce { hop.beginSubscribing(on: currentThreadID()) }
+    if deliversAtOnce {
+      ThreadFrame.noteMainQueue()
+      hop.beginSubscribing(on: currentThreadID())
+    }
     let upstream = subscribe(hop.receive)
     if deliversAtOnce { hop.endSubscribing() }
     return AnyDisposable {

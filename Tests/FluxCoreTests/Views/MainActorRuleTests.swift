@@ -101,19 +101,62 @@ import Testing
     withExtendedLifetime(keep) {}
   }
 
+  /// One action that writes a state a thousand times reaches the view
+  /// once, with its last value.
   @Test(arguments: Shape.allCases)
   func stateGetsTheLatestValueOfABurstOnly(shape: Shape) async throws {
     let state = Variable(0)
+    let burst = DispatchSubject<Int>()
+    let token = burst.subscribe { count in
+      for value in 1...count { state.value = value }
+    }
     let (_, seen, keep) = watch(state.asProperty(), in: shape)
     let start = seen.count
 
-    for value in 1...1_000 { state.value = value }  // on the main actor: one burst
+    await onANewThread { burst.dispatch(1_000) }
     try await seen.waitForValues(count: start + 1)
     state.value = -1
     let after = try await seen.waitForValues(count: start + 2)
 
     #expect(Array(after[start...]) == [1_000, -1])
+    token.dispose()
     withExtendedLifetime(keep) {}
+  }
+
+  /// Each action the main actor dispatches itself is on the view when it
+  /// returns: a handler that writes twice reads its first write back.
+  @Test(arguments: Shape.allCases)
+  func eachMainActorActionIsOnTheViewWhenItReturns(shape: Shape) {
+    let state = Variable(0)
+    let (shown, keep) = watchShowing(state.asProperty(), in: shape)
+
+    var readBack: [Int] = []
+    for value in 1...3 {
+      state.value = value
+      readBack.append(shown())
+    }
+
+    #expect(readBack == [1, 2, 3])
+    withExtendedLifetime(keep) {}
+  }
+
+  /// Watches `property` in `shape`; returns how to read what the view shows
+  /// now, and what keeps it alive.
+  func watchShowing(_ property: Property<Int>, in shape: Shape) -> (
+    shown: () -> Int, keep: [Any]
+  ) {
+    switch shape {
+    case .handler, .queueOperator:
+      let (_, seen, keep) = watch(property, in: shape)
+      return ({ seen.values.last ?? .min }, keep)
+    case .assignment:
+      let screen = Screen()
+      let token = property.assign(to: \.count, on: screen)
+      return ({ screen.count }, [token, screen])
+    case .observedProperty:
+      let observed = ObservedProperty(property)
+      return ({ observed.value }, [observed])
+    }
   }
 
   @Test func eventsGetEveryValueByDefault() async throws {
@@ -181,8 +224,8 @@ import Testing
   }
 
   /// A combination of two properties, watched from the main actor, starts
-  /// with their current values at once and draws only the last pair of a
-  /// burst.
+  /// with their current values at once, follows each main-actor action at
+  /// once, and draws only the last pair of a burst from another thread.
   @Test func derivedStateFollowsTheRule() async throws {
     let count = Variable(1)
     let title = Variable("a")
@@ -193,11 +236,18 @@ import Testing
 
     count.value = 2
     title.value = "b"
+    let afterMainActorActions = drawn.values
+    let both = DispatchSubject<Void>()
+    let writer = both.subscribe { _ in
+      count.value = 3
+      title.value = "c"
+    }
+    await onANewThread { both.dispatch(()) }
 
     #expect(atOnce == ["1a"])
-    #expect(try await drawn.waitForValues(count: 2) == ["1a", "2b"])
-    title.value = "c"
-    #expect(try await drawn.waitForValues(count: 3) == ["1a", "2b", "2c"])
+    #expect(afterMainActorActions == ["1a", "2a", "2b"])
+    #expect(try await drawn.waitForValues(count: 4) == ["1a", "2a", "2b", "3c"])
+    writer.dispose()
     token.dispose()
   }
 

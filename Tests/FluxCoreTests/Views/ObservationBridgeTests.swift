@@ -59,13 +59,14 @@ final class ObservationBridgeTests: XCTestCase {
     let count = ObservedProperty(store.count)
     let startedWith = count.value
 
-    store._count.value = 6
-    let beforeTheHop = count.value
+    store._count.value = 6  // a main-actor action: on the view when it returns
+    let afterTheWrite = count.value
+    await onANewThread { store._count.value = 7 }  // another thread's: on a turn
     await nextTurn()
 
     XCTAssertEqual(startedWith, 5)
-    XCTAssertEqual(beforeTheHop, 5)
-    XCTAssertEqual(count.value, 6)
+    XCTAssertEqual(afterTheWrite, 6)
+    XCTAssertEqual(count.value, 7)
   }
 
   func testTrackingFiresForAnObservedPropertyThatChangedAndNotForOneThatDidNot() async throws {

@@ -18,11 +18,11 @@ final class InvalidationCounter {
 
   private func track() {
     withObservationTracking(read) { [weak self] in
+      // Counted when the change is made, on the main actor; read again on
+      // a later turn, as SwiftUI draws a body again.
+      MainActor.assumeIsolated { self?.invalidations += 1 }
       DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          self?.invalidations += 1
-          self?.track()
-        }
+        MainActor.assumeIsolated { self?.track() }
       }
     }
   }

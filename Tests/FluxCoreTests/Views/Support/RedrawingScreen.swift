@@ -46,6 +46,10 @@ final class RedrawingScreen<Frame: Equatable & Sendable> {
     for waiter in ready { waiter.resume.resume() }
   }
 
+  /// What the screen's views hold now, read without waiting for a redraw:
+  /// what a key handler or a text field's binding reads back.
+  var current: Frame { read() }
+
   /// Returns once the screen has drawn `frame` (at once if it already has),
   /// or throws ``TimedOut`` after `seconds`.
   func waitUntilDrawn(_ frame: Frame, seconds: Double = 10) async throws {

@@ -1,0 +1,40 @@
+/// A main-actor view's end of a frame: a hop that takes what a thread's
+/// frame kept for it when the frame is committed (``MainHop``, its one
+/// subclass).
+///
+/// A class, not a protocol: a frame holds its members as unmanaged
+/// references and calls them through the class's table, with no reference
+/// counting, where an existential would retain around every call.
+@usableFromInline
+class FrameMember: @unchecked Sendable {
+  // Safe: it has no stored properties; its one subclass, MainHop, is a
+  // final class whose stored properties are all Sendable (lets of Sendable
+  // types, a lock, atomics).
+
+  @usableFromInline
+  init() {}
+
+  /// Takes this member's values among `kept` (moving them out), making them
+  /// ready for the main actor; whether the member must now be listed for a
+  /// turn (it was not, and has something ready), which it notes as done.
+  @usableFromInline
+  func commit(_ kept: UnsafeBufferPointer<KeptEntry>) -> Bool {
+    preconditionFailure("FrameMember is abstract")
+  }
+
+  /// The same for a frame that kept one value, numbered `number`, at
+  /// `value`.
+  @usableFromInline
+  func commit(number: Int, value: UnsafeMutableRawPointer) -> Bool {
+    preconditionFailure("FrameMember is abstract")
+  }
+
+  /// Takes what is ready, as the delivery to run on the main actor.
+  ///
+  /// Notes that the member is no longer listed. Called with the outbox's
+  /// lock held, on the main actor.
+  @usableFromInline
+  func takeReady() -> (@MainActor () -> Void)? {
+    preconditionFailure("FrameMember is abstract")
+  }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+import FluxCore
+import FluxCoreTesting
+import TestSupport
+import Testing
+
+/// Guarantee 10, "waiting shows it": once `waitUntilDelivered()` has
+/// returned, the next main-actor turn shows at least what it waited for,
+/// whichever thread delivered it and whatever that thread is still doing.
+///
+/// An event that another thread delivers on the dispatching thread's behalf
+/// (guarantee 8) is an action of its own: it reaches the screen when its
+/// delivery ends, not when the delivering thread's own action does.
+@MainActor
+@Suite struct WaitingShowsItTests {
+  @Test(arguments: WayOntoTheMainActor.allCases)
+  func aWaitShowsAnEventAnotherThreadDeliveredWhileStillInItsOwnAction(
+    way: WayOntoTheMainActor
+  ) async {
+    let dispatcher = AnswerDispatcher()
+    let view = AnyObservableDispatcher(dispatcher)
+    let query = QueryStore(view)
+    let total = TotalStore(view)
+    let (screen, keep) = way.screen(query: query.query, total: total.total)
+    let steps = Steps()
+    // The delivering thread holds its delivery of 1 until the other has
+    // queued 2 behind it.
+    let gate = dispatcher.answer.subscribe { answer in
+      if answer == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
+    }
+    // Its own action goes on, slowly, after it has delivered 2 for the other.
+    let outer = DispatchSubject<Void>()
+    let slowAction = outer.subscribe { _ in
+      dispatcher.answer.dispatch(1)
+      steps.pass(.stillInItsAction, waitingFor: .released)
+    }
+    startThread { outer.dispatch(()) }
+
+    let waited = await Task.detached {
+      guard steps.wait(for: .deliveringOne) else { return false }
+      dispatcher.answer.dispatch(2)  // queued: the first thread delivers it
+      steps.signal(.twoQueued)
+      await dispatcher.answer.waitUntilDelivered()
+      return steps.wait(for: .stillInItsAction)
+    }.value
+    let shown = await MainActor.run { screen.current }
+
+    #expect(waited)
+    #expect(shown == Shown(2, 20))
+    steps.signal(.released)
+    gate.dispose()
+    slowAction.dispose()
+    withExtendedLifetime((keep, query, total)) {}
+  }
+}
+
+/// Named points that threads of a test pass, each waiting for another's.
+///
+/// A wait that runs out records that the machine was too slow for the test,
+/// never that a guarantee broke, and lets the test end.
+final class Steps: Sendable {
+  enum Step: CaseIterable, Sendable {
+    case deliveringOne, twoQueued, stillInItsAction, released
+  }
+
+  private let signals: [Step: DispatchSemaphore] = Dictionary(
+    uniqueKeysWithValues: Step.allCases.map { ($0, DispatchSemaphore(value: 0)) })
+
+  func signal(_ step: Step) {
+    signals[step]!.signal()
+  }
+
+  /// Waits for `step` for a minute at most; `false`, recorded as the
+  /// machine being too slow, if it ran out.
+  func wait(for step: Step, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard signals[step]!.wait(timeout: .now() + 60) == .success else {
+      Issue.record(
+        "too slow: waited a minute for \(step); the machine is too busy for this test",
+        sourceLocation: sourceLocation)
+      return false
+    }
+    return true
+  }
+
+  /// Signals `step`, then waits for `next`.
+  func pass(_ step: Step, waitingFor next: Step) {
+    signal(step)
+    _ = wait(for: next)
+  }
+}
