@@ -7,3 +7,4 @@ intptr_t fluxcore_dispatch_log_is_active = 0;
 intptr_t fluxcore_hop_count = 0;
 __thread void *fluxcore_thread_frame = 0;
 __thread intptr_t fluxcore_action_word = 0;
+__thread intptr_t fluxcore_reading_committed = 0;

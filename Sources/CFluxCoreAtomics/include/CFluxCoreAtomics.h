@@ -89,7 +89,10 @@ fluxcore_atomic_fetch_add_relaxed(intptr_t *word, intptr_t amount) {
 }
 
 // Sequentially consistent forms, for the tests' probes (TestSupport's
-// TestAtomic); the engine names a weaker ordering for each operation.
+// TestAtomic) and for the one place in the engine where a store on one
+// thread and a load on another must not both miss each other (a late join
+// of a view made while an action was in progress); the engine names a
+// weaker ordering everywhere else.
 
 static inline intptr_t fluxcore_atomic_load_seq_cst(intptr_t *word) {
   return atomic_load_explicit(FLUXCORE_ATOMIC(word), memory_order_seq_cst);
@@ -158,6 +161,18 @@ static inline __attribute__((always_inline)) void fluxcore_thread_frame_set(void
 /// Touched only by its own thread, so plain loads and stores: in the
 /// initial-exec model, one instruction each.
 extern __thread intptr_t fluxcore_action_word __attribute__((tls_model("initial-exec")));
+
+/// Whether the calling thread reads the state as of the last finished
+/// action (a view being made: State/StateStamp.swift): 0 or 1.
+extern __thread intptr_t fluxcore_reading_committed __attribute__((tls_model("initial-exec")));
+
+static inline __attribute__((always_inline)) intptr_t fluxcore_reading_committed_get(void) {
+  return fluxcore_reading_committed;
+}
+
+static inline __attribute__((always_inline)) void fluxcore_reading_committed_set(intptr_t on) {
+  fluxcore_reading_committed = on;
+}
 
 /// Notes that a delivery begins on this thread.
 static inline __attribute__((always_inline)) void fluxcore_action_enter(void) {

@@ -9,6 +9,15 @@ extension DispatchSubject {
     lock.withLock(guarding: typedState) { _, state in (state.latest, state.writes) }
   }
 
+  /// The latest published value; as of the last finished action that wrote
+  /// it, while a view is being made (State/StateStamp.swift).
+  @inlinable
+  var currentValue: Element? {
+    lock.withLock(guarding: typedState) { _, state in
+      StateStamp.isReadingCommitted ? state.committed : state.latest
+    }
+  }
+
   /// Reads the latest value and the write count for an update on `thread`,
   /// and notes that the update's body is running there.
   @inlinable
@@ -35,6 +44,7 @@ extension DispatchSubject {
     endingUpdateOn updatingThread: UInt? = nil
   ) -> Bool {
     let role = DeliveryState.role(at: currentStackAddress())
+    let stamp = StateStamp.forWriteNow()
     let (published, owned, replaced, stale) = lock.withLock(guarding: typedState) {
       registry, state in
       if let updatingThread,
@@ -46,10 +56,9 @@ extension DispatchSubject {
         trapWriteInsideUpdate(state.updatingThreads)
       }
       if let expectedWrites, state.writes != expectedWrites {
-        return (false, false, Element?.none, SnapshotToRelease.nothing)
+        return (false, false, (Element?.none, Element?.none), SnapshotToRelease.nothing)
       }
-      let replaced = state.latest
-      state.latest = value
+      let replaced = state.store(value, stampedWith: stamp)
       state.writes += 1
       let (owned, stale) = takeRoleOrQueue(
         .event(value), as: role, registry: &registry, state: &state, refreshing: true)

@@ -40,7 +40,7 @@ extension DispatchSubject {
   func subscribeReplaying(_ handler: @escaping @Sendable (Element) -> Void) -> any Disposable {
     let subscriber = Subscriber(handler)
     let role = DeliveryState.role(at: currentStackAddress())
-    let (slot, id, replay, owned) = lock.withLock(guarding: typedState) {
+    let (slot, id, replay, owned, stamp) = lock.withLock(guarding: typedState) {
       registry, state in
       let (slot, id) = registry.reserve()
       guard let replay = state.latest else {
@@ -50,7 +50,7 @@ extension DispatchSubject {
           _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
           core.markSnapshotStale()
         }
-        return (slot, id, Element?.none, false)
+        return (slot, id, Element?.none, false, ActionStamp?.none)
       }
       // Take the role if the subject is idle; otherwise queue the activation
       // behind the work in hand and close the gate, for this thread to
@@ -63,13 +63,14 @@ extension DispatchSubject {
       else {
         closeGate(of: subscriber)
         state.closedGates += 1
-        return (slot, id, replay, false)
+        return (slot, id, replay, false, state.stamp)
       }
       _ = registry.activate(slot: slot, id: id, subscriber: subscriber)
       core.markSnapshotStale()
-      return (slot, id, replay, true)
+      return (slot, id, replay, true, state.stamp)
     }
     if let replay {
+      StateStamp.noteReplay(of: stamp)
       // Delivering the replay is an action of this thread's: what it
       // changes reaches main-actor views when it ends.
       ActionDepth.enter()

@@ -20,6 +20,11 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
   ///
   /// Always `nil` for a plain subject.
   @usableFromInline var latest: Element?
+  /// The action `latest` was written in, while that may be in progress, and
+  /// the value from before it: what a view being made shows meanwhile
+  /// (State/StateStamp.swift).
+  @usableFromInline var stamp: ActionStamp?
+  @usableFromInline var before: Element?
   /// How many values have been published, so that ``Variable/update(_:)`` can
   /// tell whether another write came between its read and its write.
   @usableFromInline var writes = 0
@@ -35,6 +40,28 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
   @inlinable
   init(latest: Element?) {
     self.latest = latest
+  }
+
+  /// The latest value as of the last finished action that wrote it.
+  @inlinable
+  var committed: Element? {
+    guard let stamp, !stamp.isFinished else { return latest }
+    return before ?? latest
+  }
+
+  /// Stores `value` as the latest, written in the action `stamp` (`nil`
+  /// outside any); returns the value to drop outside the lock.
+  @inlinable
+  mutating func store(_ value: Element, stampedWith stamp: ActionStamp?) -> (Element?, Element?) {
+    defer { latest = value }
+    guard let stamp else {
+      self.stamp = nil
+      return (latest, before.take())
+    }
+    if self.stamp == stamp { return (latest, nil) }
+    self.stamp = stamp
+    defer { before = latest }
+    return (before, nil)
   }
 
   /// Queues `work` for the thread that holds the role.

@@ -115,3 +115,11 @@ struct FrameArena {
 /// Explicitly not `Sendable`: an arena is its thread's.
 @available(*, unavailable)
 extension FrameArena: Sendable {}
+
+/// Explicitly not `Sendable`: a chunk is its arena's.
+@available(*, unavailable)
+extension FrameArena.Chunk: Sendable {}
+
+/// A place in an arena: two numbers, which mean something only to the
+/// arena's thread.
+extension FrameArena.Mark: Sendable {}

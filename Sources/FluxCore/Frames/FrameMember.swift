@@ -29,6 +29,14 @@ class FrameMember: @unchecked Sendable {
     preconditionFailure("FrameMember is abstract")
   }
 
+  /// Makes the value this member got while its view subscribed ready, once
+  /// the last action it waited for has ended; whether the member must now
+  /// be listed (see ``commit(_:)``).
+  @usableFromInline
+  func finishLate() -> Bool {
+    preconditionFailure("FrameMember is abstract")
+  }
+
   /// Takes what is ready, as the delivery to run on the main actor.
   ///
   /// Notes that the member is no longer listed. Called with the outbox's

@@ -32,6 +32,12 @@ enum MainActorOutbox: Sendable {
       }
       return
     }
+    commit(kept, joinedBy: [])
+  }
+
+  /// Commits what a frame kept, and the late values of the hops that joined
+  /// its action late, in one step of the outbox.
+  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>, joinedBy late: [FrameMember]) {
     state.withLock { state in
       for (index, entry) in kept.enumerated()
       where !kept[..<index].contains(where: { $0.member.toOpaque() == entry.member.toOpaque() }) {
@@ -39,6 +45,7 @@ enum MainActorOutbox: Sendable {
           if member.commit(kept) { state.members.append(member) }
         }
       }
+      for member in late where member.finishLate() { state.members.append(member) }
       scheduleIfNeeded(&state)
     }
   }

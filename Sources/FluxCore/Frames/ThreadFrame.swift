@@ -22,46 +22,19 @@ import Darwin
 // delivery opens a frame nested in the one in progress, committed when that
 // delivery ends (`beginSubframe`, `endSubframe`).
 
-/// A value that a main-actor view's hop received during an action, kept on
-/// the thread until the action ends.
-@usableFromInline
-struct KeptEntry {
-  /// The hop, retained (by ``ThreadFrame/keep(_:number:for:replacing:)``,
-  /// released by ``ThreadFrame/commitSegment()``) so that it outlives a
-  /// subscription disposed meanwhile; unmanaged, so that moving an entry
-  /// and calling the hop cost no reference counting.
-  @usableFromInline let member: Unmanaged<FrameMember>
-  /// The value's place in the order values reached the hop.
-  @usableFromInline var number: Int
-  /// The value, an initialized instance of the hop's element type.
-  @usableFromInline let value: UnsafeMutableRawPointer
-
-  @inlinable
-  init(member: Unmanaged<FrameMember>, number: Int, value: UnsafeMutableRawPointer) {
-    self.member = member
-    self.number = number
-    self.value = value
-  }
-}
-
-/// Where a nested frame began, to go back to when it ends.
-@usableFromInline
-struct SubframeMark {
-  @usableFromInline let segmentStart: Int
-  @usableFromInline let arena: FrameArena.Mark
-
-  @inlinable
-  init(segmentStart: Int, arena: FrameArena.Mark) {
-    self.segmentStart = segmentStart
-    self.arena = arena
-  }
-}
-
 /// The values the calling thread's action gave main-actor views.
 ///
 /// Touched only by its own thread.
 @usableFromInline
 final class ThreadFrame {
+  /// The storage of ``actionNumber`` and ``mayHaveLateJoins``, the words
+  /// other threads read: the first stored property (see
+  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline let atomicWords = AtomicStorage((0, 0))
+  /// Hops that joined this thread's action in progress late
+  /// (ThreadFrame+LateJoins.swift).
+  @usableFromInline let lateJoins = Lock<[LateJoin]>([])
+
   // Unchecked exclusivity: only this frame's thread touches these, one
   // access at a time, so the run-time check, a thread-local lookup per
   // access, buys nothing.
@@ -102,6 +75,10 @@ final class ThreadFrame {
   /// whether a commit made meanwhile asks for another pass.
   @exclusivity(unchecked) var isDraining = false
   @exclusivity(unchecked) var drainAgain = false
+  /// While a main-actor view subscribes on this thread: the unfinished
+  /// actions the Variables it replays were last written in
+  /// (State/StateStamp.swift).
+  @exclusivity(unchecked) @usableFromInline var taint: [ActionStamp]?
 
   init() {
     mayRunMainActor = fluxcore_is_main_thread() != 0
@@ -114,8 +91,10 @@ final class ThreadFrame {
   /// The calling thread's frame, made on first use, without a retain: use
   /// it through `_withUnsafeGuaranteedRef`.
   ///
-  /// A load of a thread-local word; the frame is released when its thread
-  /// ends (through a pthread key, whose destructor runs then).
+  /// A load of a thread-local word. A frame is never freed: when its
+  /// thread ends (through a pthread key, whose destructor runs then) it
+  /// waits for the next thread that needs one, so that a stamp of one of
+  /// its actions (State/StateStamp.swift) never refers to a freed object.
   @inlinable
   @inline(__always)
   static var current: Unmanaged<ThreadFrame> {
@@ -134,191 +113,59 @@ final class ThreadFrame {
   @usableFromInline
   @inline(never)
   static func makeCurrent() -> Unmanaged<ThreadFrame> {
-    let frame = Unmanaged.passRetained(ThreadFrame())
+    let frame =
+      unusedFrames.withLock { $0.popLast() }.map {
+        Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(bitPattern: $0)!)
+      } ?? Unmanaged.passRetained(ThreadFrame())
+    frame._withUnsafeGuaranteedRef { $0.mayRunMainActor = fluxcore_is_main_thread() != 0 }
     let retained = UnsafeRawPointer(frame.toOpaque())
     pthread_setspecific(frameKey, retained)
     fluxcore_thread_frame_set(UnsafeMutableRawPointer(mutating: retained))
     return frame
   }
 
-  deinit {
-    arena.deallocateAll()
-    soloStorage.deallocate()
+  /// Gives the frame of a thread that ends to the next thread, after ending
+  /// what its last action left (nothing, unless the thread ended inside a
+  /// delivery).
+  fileprivate func retire() {
+    fluxcore_thread_frame_set(nil)
+    let late = finishStampedAction()
+    if !late.isEmpty || solo != nil || entries.count > 0 {
+      segmentStart = 0
+      commitSegment(joinedBy: late)
+    }
+    arena.reset(to: FrameArena.Mark())
+    isDraining = false
+    drainAgain = false
+    taint = nil
+    let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+    ThreadFrame.unusedFrames.withLock { $0.append(address) }
   }
 
-  /// Keeps `element`, which `hop` received as its value number `number`,
-  /// until the action in progress ends; in latest-value mode it replaces
-  /// the one the hop kept in this frame, if any.
-  @inlinable
-  func keep<Element: Sendable>(
-    _ element: Element, number: Int, for hop: MainHop<Element>, replacing: Bool
-  ) {
-    if let solo {
-      if replacing, solo.toOpaque() == Unmanaged.passUnretained(hop).toOpaque() {
-        let place = soloValue.assumingMemoryBound(to: Element.self)
-        let replaced = place.move()
-        place.initialize(to: element)
-        soloNumber = number
-        // Last: dropping a value may run its deinit.
-        withExtendedLifetime(replaced) {}
-        return
-      }
-      spillSolo()
-    } else if entries.isEmpty && segmentStart == 0 {
-      let fits =
-        MemoryLayout<Element>.size <= Self.soloCapacity && MemoryLayout<Element>.alignment <= 16
-      soloValue =
-        fits
-        ? soloStorage
-        : arena.allocate(
-          byteCount: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
-      soloValue.initializeMemory(as: Element.self, to: element)
-      soloNumber = number
-      solo = .passRetained(hop)  // given back by commitSegment
-      ActionDepth.set(ActionDepth.keptValues)
-      return
-    }
-    if replacing {
-      var index = entries.count - 1
-      while index >= segmentStart {
-        if entries[index].member.toOpaque() == Unmanaged.passUnretained(hop).toOpaque() {
-          let place = entries[index].value.assumingMemoryBound(to: Element.self)
-          let replaced = place.move()
-          place.initialize(to: element)
-          entries[index].number = number
-          // Last: dropping a value may run its deinit.
-          withExtendedLifetime(replaced) {}
-          return
-        }
-        index -= 1
-      }
-    }
-    let place = arena.allocate(
-      byteCount: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
-    place.initializeMemory(as: Element.self, to: element)
-    // Retained until commitSegment gives it back.
-    entries.append(KeptEntry(member: .passRetained(hop), number: number, value: place))
-    ActionDepth.set(ActionDepth.keptValues)
-  }
+  /// The frames of threads that have ended, each held by one reference,
+  /// by address: a frame is handed from a thread that ends to one that
+  /// starts, never touched by two at once.
+  private static let unusedFrames = Lock<[UInt]>([])
 
-  /// Moves the solo value's entry to `entries` (the value stays where it
-  /// is), for a frame that keeps a second value or opens a nested frame.
-  @usableFromInline
-  func spillSolo() {
-    guard let member = solo.take() else { return }
-    entries.append(KeptEntry(member: member, number: soloNumber, value: soloValue))
-  }
-
-  /// Commits the innermost open frame: its hops take their values, and the
-  /// main actor's outbox lists them.
-  @usableFromInline
-  func commitSegment() {
-    if let member = solo.take() {
-      ActionDepth.clear(ActionDepth.keptValues)
-      member._withUnsafeGuaranteedRef { member in
-        if member.commit(number: soloNumber, value: soloValue) { MainActorOutbox.list(member) }
-      }
-      arena.reset(to: segmentArenaStart)
-      member.release()
-      return
-    }
-    let start = segmentStart
-    let count = entries.count - start
-    guard count > 0 else { return }
-    if count == 1 {
-      // Most frames keep one value: out of `entries` first, as below.
-      let entry = entries.removeLast()
-      if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
-      entry.member._withUnsafeGuaranteedRef { member in
-        if member.commit(number: entry.number, value: entry.value) { MainActorOutbox.list(member) }
-      }
-      arena.reset(to: segmentArenaStart)
-      entry.member.release()
-      return
-    }
-    // Moved out of `entries` first: releasing a hop afterwards may run
-    // user code, which may start an action of its own on this thread.
-    var batch = ContiguousArray<KeptEntry>()
-    swap(&batch, &spare)
-    if start == 0 {
-      swap(&batch, &entries)
-    } else {
-      while entries.count > start { batch.append(entries.removeLast()) }
-      batch.reverse()
-    }
-    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0) }
-    // Every value has been moved out of the arena.
-    arena.reset(to: segmentArenaStart)
-    if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
-    for entry in batch { entry.member.release() }
-    batch.removeAll(keepingCapacity: true)
-    if batch.capacity > spare.capacity { swap(&batch, &spare) }
-  }
-
-  /// The end of the calling thread's action, with something to commit.
-  @usableFromInline
-  @inline(never)
-  static func actionEnded() {
-    current._withUnsafeGuaranteedRef { frame in
-      let word = fluxcore_action_word_get()
-      fluxcore_action_word_set(word & ActionDepth.keptValues)
-      if word & ActionDepth.wroteState != 0 { StateStamp.actionEnded() }
-      frame.commitSegment()
-      if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
-    }
-  }
-
-  /// Notes that the calling thread runs the main queue's work now.
-  @usableFromInline
-  static func noteMainQueue() {
-    current._withUnsafeGuaranteedRef { $0.mayRunMainActor = true }
-  }
-
-  /// Opens a frame for a delivery made on another thread's behalf, nested
-  /// in the action in progress, if any.
-  @usableFromInline
-  static func beginSubframe() -> SubframeMark? {
-    ActionDepth.enter()
-    guard let frame = existing else { return nil }
-    return frame._withUnsafeGuaranteedRef { frame in
-      frame.spillSolo()
-      defer {
-        frame.segmentStart = frame.entries.count
-        frame.segmentArenaStart = frame.arena.next
-      }
-      return SubframeMark(segmentStart: frame.segmentStart, arena: frame.segmentArenaStart)
-    }
-  }
-
-  /// Commits the frame that ``beginSubframe()`` opened, and goes back to
-  /// the one it was nested in.
-  @usableFromInline
-  static func endSubframe(_ mark: SubframeMark?) {
-    if let frame = existing {
-      frame._withUnsafeGuaranteedRef { frame in
-        frame.commitSegment()
-        frame.segmentStart = mark?.segmentStart ?? 0
-        frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
-      }
-    }
-    ActionDepth.leave()
-  }
 }
 
-/// The key whose destructor releases a thread's frame when the thread ends
+/// The key whose destructor retires a thread's frame when the thread ends
 /// (the thread-local word itself has no destructor).
 private let frameKey: pthread_key_t = {
   var key = pthread_key_t()
   let created = withUnsafeMutablePointer(to: &key) { key in
     #if canImport(Darwin)
     pthread_key_create(key) {
-      fluxcore_thread_frame_set(nil)
-      Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer($0)).release()
+      Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer($0))._withUnsafeGuaranteedRef {
+        $0.retire()
+      }
     }
     #else
     pthread_key_create(key) { stored in
-      fluxcore_thread_frame_set(nil)
-      if let stored { Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored)).release() }
+      guard let stored else { return }
+      Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))._withUnsafeGuaranteedRef {
+        $0.retire()
+      }
     }
     #endif
   }
@@ -329,7 +176,3 @@ private let frameKey: pthread_key_t = {
 /// Explicitly not `Sendable`: a frame is touched only by its own thread.
 @available(*, unavailable)
 extension ThreadFrame: Sendable {}
-
-/// Explicitly not `Sendable`: an entry is its thread's until committed.
-@available(*, unavailable)
-extension KeptEntry: Sendable {}

@@ -44,6 +44,7 @@ struct AtomicWord {
     switch ordering {
     case .relaxed: fluxcore_atomic_load_relaxed(address)
     case .acquiring: fluxcore_atomic_load_acquire(address)
+    case .sequentiallyConsistent: fluxcore_atomic_load_seq_cst(address)
     }
   }
 
@@ -53,6 +54,7 @@ struct AtomicWord {
     switch ordering {
     case .relaxed: fluxcore_atomic_store_relaxed(address, value)
     case .releasing: fluxcore_atomic_store_release(address, value)
+    case .sequentiallyConsistent: fluxcore_atomic_store_seq_cst(address, value)
     }
   }
 
@@ -108,6 +110,10 @@ enum AtomicLoadOrdering: Sendable {
   /// Later reads and writes stay after it, and it sees everything that
   /// came before the releasing write whose value it reads.
   case acquiring
+  /// Acquiring, and in one order with every other sequentially consistent
+  /// access: for a store on one thread and a load on another that must
+  /// not both miss each other (ThreadFrame+LateJoins.swift).
+  case sequentiallyConsistent
 }
 
 /// The ordering of an atomic store.
@@ -116,6 +122,9 @@ enum AtomicStoreOrdering: Sendable {
   case relaxed
   /// Earlier reads and writes stay before it.
   case releasing
+  /// Releasing, and in one order with every other sequentially consistent
+  /// access (see ``AtomicLoadOrdering/sequentiallyConsistent``).
+  case sequentiallyConsistent
 }
 
 /// The ordering of an atomic compare-exchange, on success.

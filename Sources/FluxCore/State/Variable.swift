@@ -39,7 +39,7 @@ public final class Variable<Value: Sendable>: ObservableType {
   /// right after.
   @inlinable
   public var value: Value {
-    get { subject.latestWithWriteCount.value! }
+    get { subject.currentValue.unsafelyUnwrapped }
     set { subject.publish(newValue) }
   }
 

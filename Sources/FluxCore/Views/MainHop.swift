@@ -78,6 +78,17 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     taking(self)
   }
 
+  @usableFromInline
+  override func finishLate() -> Bool {
+    var dropped: NumberedValue<Element>?
+    let list = state.withLock { state -> Bool in
+      dropped = state.lateActionEnded()
+      return state.mustList()
+    }
+    withExtendedLifetime(dropped) {}
+    return list && !isDisposed.load(ordering: .relaxed)
+  }
+
   /// Values that arrive on `thread` until ``endSubscribing()`` are delivered
   /// at once, if nothing is waiting ahead of them: for a caller already on
   /// the main actor, so that a replayed current value is there when
@@ -139,8 +150,15 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   @usableFromInline
   func receiveOutsideAFrame(_ value: NumberedValue<Element>) {
     let thread = currentThreadID()
+    // While a view subscribes: a value from a state last written in an
+    // action still in progress waits for its end (State/StateStamp.swift).
+    let taint = isSubscribingOnThisThread ? StateStamp.taintSoFar : []
     var dropped: NumberedValue<Element>?
     let outcome = state.withLock { state -> ReceiveOutcome in
+      if !taint.isEmpty {
+        dropped = state.keepLate(value, untilEnded: taint.count)
+        return .late
+      }
       if state.subscribingThread == thread, state.mayDeliverAtOnce(value.number) {
         state.deliveredAtOnce(value.number)
         return .now
@@ -160,7 +178,23 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
       }
     case .ready: break
     case .readyToList: MainActorOutbox.list(self)
+    case .late:
+      for stamp in taint {
+        let joined = stamp.frame._withUnsafeGuaranteedRef {
+          $0.joinLate(self, action: stamp.action)
+        }
+        if !joined, finishLate() { MainActorOutbox.list(self) }
+      }
     }
+  }
+
+  /// Delivers `value` on the spot: the state as of the last finished
+  /// action, to a view that subscribes while an action is in progress.
+  @MainActor
+  @usableFromInline
+  func deliverNow(_ value: Element) {
+    guard !isDisposed.load(ordering: .acquiring) else { return }
+    handler(value)
   }
 
   /// Stops delivery; values still on their way are dropped.
@@ -174,7 +208,7 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
         state.ready = []
         state.readyLatest = nil
       }
-      return (state.ready, state.readyLatest)
+      return (state.ready, state.readyLatest, state.late.take())
     }
     withExtendedLifetime(dropped) {}
   }
@@ -189,4 +223,6 @@ enum ReceiveOutcome: Sendable {
   case ready
   /// Made it ready; the hop must be listed for the next turn.
   case readyToList
+  /// Kept it until the actions in progress that wrote its state end.
+  case late
 }

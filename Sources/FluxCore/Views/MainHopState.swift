@@ -31,6 +31,11 @@ struct MainHopState<Element: Sendable>: Sendable {
   @usableFromInline var isListed = false
   /// The thread subscribing, while it may deliver on the spot.
   @usableFromInline var subscribingThread: UInt = 0
+  /// What the hop got while its view subscribed, from a state last written
+  /// in actions still in progress, and how many of them have yet to end
+  /// (State/StateStamp.swift).
+  @usableFromInline var late: NumberedValue<Element>?
+  @usableFromInline var lateActions = 0
 
   @inlinable
   init(mode: DeliveryMode) {
@@ -79,6 +84,30 @@ struct MainHopState<Element: Sendable>: Sendable {
       }
       return nil
     }
+  }
+
+  /// Keeps `value` until `actions` actions have ended; returns a value it
+  /// replaced, to be dropped outside the lock.
+  @inlinable
+  mutating func keepLate(_ value: NumberedValue<Element>, untilEnded actions: Int) -> NumberedValue<
+    Element
+  >? {
+    defer {
+      late = value
+      lateActions = actions
+    }
+    return late
+  }
+
+  /// Notes that one of the actions the late value waits for has ended.
+  ///
+  /// Makes it ready once they all have. Returns a value replaced or
+  /// refused, to be dropped outside the lock.
+  @inlinable
+  mutating func lateActionEnded() -> NumberedValue<Element>? {
+    lateActions -= 1
+    guard lateActions <= 0, let value = late.take() else { return nil }
+    return makeReady(value)
   }
 
   /// Whether the hop has something ready and is not listed; marks it

@@ -73,15 +73,29 @@ extension ObservableType {
   /// A caller already on the main queue gets what the source delivers while
   /// subscribing (a property's current value) at once, so that it is there
   /// when this returns: never one turn late.
+  ///
+  /// While an action is in progress on another thread, such a caller gets
+  /// the state as of the last finished action (if this is a state), and
+  /// what the source gave meanwhile once that action ends (guarantee 10,
+  /// "the first frame is a whole action's": State/StateStamp.swift).
   @inlinable
   func subscribe(through hop: MainHop<Element>) -> any Disposable {
-    let deliversAtOnce = isOnMainQueue()
-    if deliversAtOnce {
-      ThreadFrame.noteMainQueue()
-      hop.beginSubscribing(on: currentThreadID())
+    guard isOnMainQueue() else {
+      let upstream = subscribe(hop.receive)
+      return AnyDisposable {
+        hop.dispose()
+        upstream.dispose()
+      }
     }
-    let upstream = subscribe(hop.receive)
-    if deliversAtOnce { hop.endSubscribing() }
+    ThreadFrame.noteMainQueue()
+    hop.beginSubscribing(on: currentThreadID())
+    let (upstream, taint) = StateStamp.collectingTaint { subscribe(hop.receive) }
+    hop.endSubscribing()
+    if !taint.isEmpty, let reader = currentStateReader,
+      let committed = StateStamp.readingCommitted(reader)
+    {
+      MainActor.assumeIsolated { hop.deliverNow(committed) }
+    }
     return AnyDisposable {
       hop.dispose()
       upstream.dispose()

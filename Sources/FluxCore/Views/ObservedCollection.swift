@@ -76,7 +76,8 @@ where Element.ID: Sendable {
   ///
   /// - Parameter property: A store's list.
   public init(_ property: Property<[Element]>) {
-    storage = property.value
+    // As of the last finished action (see ObservedProperty).
+    storage = StateStamp.readingCommitted { property.value }
     index = CollectionIndex(storage)
     subscription.fill(
       with: property.observeOnMainActor(receiving: .latestValue) {

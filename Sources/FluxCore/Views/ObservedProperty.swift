@@ -74,7 +74,9 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
   }
 
   private init(_ property: Property<Value>, isDuplicate: (@Sendable (Value, Value) -> Bool)?) {
-    storage = property.value
+    // As of the last finished action: a view made while an action is in
+    // progress shows the state from before it (guarantee 10).
+    storage = StateStamp.readingCommitted { property.value }
     self.isDuplicate = isDuplicate
     subscription.fill(
       with: property.observeOnMainActor(receiving: .latestValue) {

@@ -54,7 +54,8 @@ import Testing
   }
 }
 
-/// Named points that threads of a test pass, each waiting for another's.
+/// Named points that threads of a test pass, each waiting for another's
+/// (shared by the view tests).
 ///
 /// A wait that runs out records that the machine was too slow for the test,
 /// never that a guarantee broke, and lets the test end.

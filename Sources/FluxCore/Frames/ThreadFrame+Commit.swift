@@ -1,0 +1,121 @@
+import CFluxCoreAtomics
+
+// How a thread's frame is committed: at the end of its action, or of a
+// delivery made on another thread's behalf (a nested frame), with the hops
+// that joined the action late (ThreadFrame+LateJoins.swift).
+
+extension ThreadFrame {
+  /// Commits the innermost open frame with the hops that joined its action
+  /// late: all of it in one step of the outbox, so that no turn shows the
+  /// late values without the frame or the frame without them.
+  func commitSegment(joinedBy late: [FrameMember]) {
+    spillSolo()
+    let start = segmentStart
+    var batch = ContiguousArray<KeptEntry>()
+    while entries.count > start { batch.append(entries.removeLast()) }
+    batch.reverse()
+    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0, joinedBy: late) }
+    arena.reset(to: segmentArenaStart)
+    if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+    for entry in batch { entry.member.release() }
+  }
+
+  /// Commits the innermost open frame: its hops take their values, and the
+  /// main actor's outbox lists them.
+  @usableFromInline
+  func commitSegment() {
+    if let member = solo.take() {
+      ActionDepth.clear(ActionDepth.keptValues)
+      member._withUnsafeGuaranteedRef { member in
+        if member.commit(number: soloNumber, value: soloValue) { MainActorOutbox.list(member) }
+      }
+      arena.reset(to: segmentArenaStart)
+      member.release()
+      return
+    }
+    let start = segmentStart
+    let count = entries.count - start
+    guard count > 0 else { return }
+    if count == 1 {
+      // Most frames keep one value: out of `entries` first, as below.
+      let entry = entries.removeLast()
+      if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+      entry.member._withUnsafeGuaranteedRef { member in
+        if member.commit(number: entry.number, value: entry.value) { MainActorOutbox.list(member) }
+      }
+      arena.reset(to: segmentArenaStart)
+      entry.member.release()
+      return
+    }
+    // Moved out of `entries` first: releasing a hop afterwards may run
+    // user code, which may start an action of its own on this thread.
+    var batch = ContiguousArray<KeptEntry>()
+    swap(&batch, &spare)
+    if start == 0 {
+      swap(&batch, &entries)
+    } else {
+      while entries.count > start { batch.append(entries.removeLast()) }
+      batch.reverse()
+    }
+    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0) }
+    // Every value has been moved out of the arena.
+    arena.reset(to: segmentArenaStart)
+    if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+    for entry in batch { entry.member.release() }
+    batch.removeAll(keepingCapacity: true)
+    if batch.capacity > spare.capacity { swap(&batch, &spare) }
+  }
+
+  /// The end of the calling thread's action, with something to commit.
+  @usableFromInline
+  @inline(never)
+  static func actionEnded() {
+    current._withUnsafeGuaranteedRef { frame in
+      let word = fluxcore_action_word_get()
+      fluxcore_action_word_set(word & ActionDepth.keptValues)
+      let late = word & ActionDepth.wroteState != 0 ? frame.finishStampedAction() : []
+      if late.isEmpty {
+        frame.commitSegment()
+      } else {
+        frame.commitSegment(joinedBy: late)
+      }
+      if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
+    }
+  }
+
+  /// Notes that the calling thread runs the main queue's work now.
+  @usableFromInline
+  static func noteMainQueue() {
+    current._withUnsafeGuaranteedRef { $0.mayRunMainActor = true }
+  }
+
+  /// Opens a frame for a delivery made on another thread's behalf, nested
+  /// in the action in progress, if any.
+  @usableFromInline
+  static func beginSubframe() -> SubframeMark? {
+    ActionDepth.enter()
+    guard let frame = existing else { return nil }
+    return frame._withUnsafeGuaranteedRef { frame in
+      frame.spillSolo()
+      defer {
+        frame.segmentStart = frame.entries.count
+        frame.segmentArenaStart = frame.arena.next
+      }
+      return SubframeMark(segmentStart: frame.segmentStart, arena: frame.segmentArenaStart)
+    }
+  }
+
+  /// Commits the frame that ``beginSubframe()`` opened, and goes back to
+  /// the one it was nested in.
+  @usableFromInline
+  static func endSubframe(_ mark: SubframeMark?) {
+    if let frame = existing {
+      frame._withUnsafeGuaranteedRef { frame in
+        frame.commitSegment()
+        frame.segmentStart = mark?.segmentStart ?? 0
+        frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
+      }
+    }
+    ActionDepth.leave()
+  }
+}
