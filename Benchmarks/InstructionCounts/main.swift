@@ -6,7 +6,7 @@
 //   InstructionCounts <path> <count>
 //   path: subject | subject10 | subject100 | view | observer | variable |
 //         read | subscribe | subscribe-variable | observed | observed-main |
-//         observed-latest | elsewhere | elsewhere10
+//         observed-latest | elsewhere | elsewhere10 | store
 import FluxCore
 import Foundation
 
@@ -95,6 +95,16 @@ case "elsewhere", "elsewhere10":
     for value in 0..<count { ten.dispatch(value) }
   }
   view.dispose()
+case "store":
+  // An action a store takes: its one handler writes a Variable (with one
+  // subscriber) inside the action.
+  let state = Variable(0)
+  let reducer = ten.subscribe { state.value = $0 }
+  let watcher = state.subscribe { box.total &+= $0 }
+  let action = DispatchSubject<Int>()
+  let bound = action.subscribe { state.value = $0 }
+  for value in 0..<count { action.dispatch(value) }
+  for token in [reducer, watcher, bound] { token.dispose() }
 default: for value in 0..<count { dispatcher.count.dispatch(value) }
 }
 print(box.total)

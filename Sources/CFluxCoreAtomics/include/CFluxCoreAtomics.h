@@ -180,12 +180,18 @@ static inline __attribute__((always_inline)) void fluxcore_action_enter(void) {
 }
 
 /// Notes that a delivery ends on this thread; whether that leaves nothing
-/// to do: no delivery left on the thread, and no flag set. (When it does
-/// not, the caller looks at the word: another delivery goes on, or the
-/// action has ended with a flag set.) One subtraction and a test of its
-/// result.
+/// to do: no delivery left on the thread, and no flag set. One subtraction
+/// and a test of its result. (When it does not, another delivery goes on,
+/// or the action has ended with a flag set: see `fluxcore_action_is_open`,
+/// which the caller asks out of line, lest the compiler fold the two tests
+/// into one slower sequence.)
 static inline __attribute__((always_inline)) bool fluxcore_action_leave(void) {
   return (fluxcore_action_word -= 4) == 0;
+}
+
+/// Whether a delivery is in progress on this thread.
+static inline __attribute__((always_inline)) bool fluxcore_action_is_open(void) {
+  return fluxcore_action_word >= 4;
 }
 
 /// The calling thread's action word.

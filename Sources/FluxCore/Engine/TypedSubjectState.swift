@@ -52,6 +52,7 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
   /// Stores `value` as the latest, written in the action `stamp` (`nil`
   /// outside any); returns the value to drop outside the lock.
   @inlinable
+  @inline(__always)
   mutating func store(_ value: Element, stampedWith stamp: ActionStamp?) -> (Element?, Element?) {
     defer { latest = value }
     guard let stamp else {

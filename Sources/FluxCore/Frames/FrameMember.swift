@@ -37,12 +37,21 @@ class FrameMember: @unchecked Sendable {
     preconditionFailure("FrameMember is abstract")
   }
 
-  /// Takes what is ready, as the delivery to run on the main actor.
+  /// Takes what is ready, for ``deliverTaken()``, and notes that the
+  /// member is no longer listed.
   ///
-  /// Notes that the member is no longer listed. Called with the outbox's
-  /// lock held, on the main actor.
+  /// Called with the outbox's lock held, on the main actor: a turn takes
+  /// from every member before it delivers to any, so that it shows one set
+  /// of finished actions.
   @usableFromInline
-  func takeReady() -> (@MainActor () -> Void)? {
+  func takeReady() {
+    preconditionFailure("FrameMember is abstract")
+  }
+
+  /// Delivers what ``takeReady()`` took.
+  @MainActor
+  @usableFromInline
+  func deliverTaken() {
     preconditionFailure("FrameMember is abstract")
   }
 }

@@ -106,18 +106,24 @@ enum MainActorOutbox: Sendable {
     frame.isDraining = true
     defer { frame.isDraining = false }
     var endsTurn = endingTheTurn
+    // The list of members, and a spare one kept on the frame for the next
+    // turn: a turn allocates nothing.
+    var members: [FrameMember] = []
+    swap(&members, &frame.spareMembers)
     repeat {
       frame.drainAgain = false
-      let deliveries = state.withLock { state in
+      state.withLock { state in
         if endsTurn { state.isScheduled = false }
-        defer { state.members.removeAll(keepingCapacity: true) }
-        return state.members.compactMap { $0.takeReady() }
+        swap(&members, &state.members)
+        for member in members { member.takeReady() }
       }
       endsTurn = false
       // The main queue runs on the main actor's thread.
       MainActor.assumeIsolated {
-        for delivery in deliveries { delivery() }
+        for member in members { member.deliverTaken() }
       }
+      members.removeAll(keepingCapacity: true)
     } while frame.drainAgain
+    swap(&members, &frame.spareMembers)
   }
 }

@@ -70,17 +70,31 @@ extension ThreadFrame {
   @usableFromInline
   @inline(never)
   static func actionEnded() {
-    current._withUnsafeGuaranteedRef { frame in
-      let word = fluxcore_action_word_get()
-      fluxcore_action_word_set(word & ActionDepth.keptValues)
-      let late = word & ActionDepth.wroteState != 0 ? frame.finishStampedAction() : []
-      if late.isEmpty {
-        frame.commitSegment()
-      } else {
-        frame.commitSegment(joinedBy: late)
-      }
-      if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
+    let word = fluxcore_action_word_get()
+    fluxcore_action_word_set(word & ActionDepth.keptValues)
+    // The frame exists: keeping a value or taking a stamp made it.
+    guard let stored = fluxcore_thread_frame_get() else { return }
+    let frame = Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))
+    let joinedLate =
+      word & ActionDepth.wroteState != 0
+      && frame._withUnsafeGuaranteedRef { $0.finishStampedAction() }
+    if word & ActionDepth.keptValues != 0 || joinedLate {
+      frame._withUnsafeGuaranteedRef { $0.commitAtTheEnd(joinedLate: joinedLate) }
     }
+  }
+
+  /// Commits what the action that has just ended kept, and delivers it at
+  /// once on the main actor.
+  @inline(never)
+  private func commitAtTheEnd(joinedLate: Bool) {
+    if joinedLate {
+      commitSegment(joinedBy: takeLateJoins())
+    } else {
+      commitSegment()
+    }
+    // Only an action that changed a main-actor view has something to show
+    // at once.
+    if mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: self) }
   }
 
   /// Notes that the calling thread runs the main queue's work now.

@@ -50,12 +50,16 @@ extension ThreadFrame {
   }
 
   /// On this frame's thread, at the end of an action that wrote state: ends
-  /// it for every stamp of it, and returns the members that joined it late.
-  @usableFromInline
-  func finishStampedAction() -> [FrameMember] {
+  /// it for every stamp of it; whether members may have joined it late.
+  @inline(__always)
+  func finishStampedAction() -> Bool {
     actionNumber.store(actionInProgress + 1, ordering: .sequentiallyConsistent)
-    guard mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0 else { return [] }
-    return lateJoins.withLock { joins in
+    return mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0
+  }
+
+  /// The members that joined the action that has just ended late.
+  func takeLateJoins() -> [FrameMember] {
+    lateJoins.withLock { joins in
       mayHaveLateJoins.store(0, ordering: .relaxed)
       defer { joins = [] }
       return joins.map(\.member)

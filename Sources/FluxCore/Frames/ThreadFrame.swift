@@ -75,6 +75,8 @@ final class ThreadFrame {
   /// whether a commit made meanwhile asks for another pass.
   @exclusivity(unchecked) var isDraining = false
   @exclusivity(unchecked) var drainAgain = false
+  /// An emptied list of the outbox's members, kept for the next turn.
+  @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// While a main-actor view subscribes on this thread: the unfinished
   /// actions the Variables it replays were last written in
   /// (State/StateStamp.swift).
@@ -129,7 +131,7 @@ final class ThreadFrame {
   /// delivery).
   fileprivate func retire() {
     fluxcore_thread_frame_set(nil)
-    let late = finishStampedAction()
+    let late = finishStampedAction() ? takeLateJoins() : []
     if !late.isEmpty || solo != nil || entries.count > 0 {
       segmentStart = 0
       commitSegment(joinedBy: late)

@@ -41,21 +41,23 @@ extension MainHop {
     return list
   }
 
-  /// Takes what is ready, as the delivery to run on the main actor.
-  @inlinable
-  func takeReadyValues() -> (@MainActor () -> Void)? {
-    let values = state.withLock { $0.takeReady() }
-    guard !values.isEmpty else { return nil }
-    return { self.deliver(values) }
-  }
-
-  /// Calls the handler with `values`, in order, stopping if disposed.
+  /// Calls the handler with what the turn took, in order, stopping if
+  /// disposed.
   @MainActor
   @inlinable
-  func deliver(_ values: ContiguousArray<NumberedValue<Element>>) {
+  func deliverTakenValues() {
+    var values = ContiguousArray<NumberedValue<Element>>()
+    swap(&values, &spareValues)
+    let latest = state.withLock { state in
+      swap(&values, &state.taken)
+      return state.takenLatest.take()
+    }
+    if let latest, !isDisposed.load(ordering: .acquiring) { handler(latest.value) }
     for numbered in values {
-      guard !isDisposed.load(ordering: .acquiring) else { return }
+      guard !isDisposed.load(ordering: .acquiring) else { break }
       handler(numbered.value)
     }
+    values.removeAll(keepingCapacity: true)
+    swap(&values, &spareValues)
   }
 }

@@ -31,14 +31,17 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   @usableFromInline let mode: DeliveryMode
   /// The handler, run on the main actor.
   @usableFromInline let handler: @MainActor @Sendable (Element) -> Void
-  /// ``commitKept(_:)``, ``commitKept(number:value:)`` and
-  /// ``takeReadyValues()``, specialized for
+  /// ``commitKept(_:)``, ``commitKept(number:value:)``, taking what is
+  /// ready and ``deliverTakenValues()``, specialized for
   /// `Element` where the hop was made: the ``FrameMember`` witnesses are
   /// generic code, which would look up the metadata of every generic type
   /// they touch on each call.
   @usableFromInline let committing: @Sendable (MainHop, UnsafeBufferPointer<KeptEntry>) -> Bool
   @usableFromInline let committingOne: @Sendable (MainHop, Int, UnsafeMutableRawPointer) -> Bool
-  @usableFromInline let taking: @Sendable (MainHop) -> (@MainActor () -> Void)?
+  @usableFromInline let taking: @Sendable (MainHop) -> Void
+  @usableFromInline let delivering: @MainActor @Sendable (MainHop) -> Void
+  /// An emptied buffer of values, kept for the next turn.
+  @MainActor @usableFromInline var spareValues = ContiguousArray<NumberedValue<Element>>()
 
   /// Set once the subscription is disposed.
   @inlinable
@@ -59,7 +62,8 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     state = Lock(MainHopState(mode: mode))
     committing = { hop, kept in hop.commitKept(kept) }
     committingOne = { hop, number, value in hop.commitKept(number: number, value: value) }
-    taking = { hop in hop.takeReadyValues() }
+    taking = { hop in hop.state.withLock { $0.takeReady() } }
+    delivering = { hop in hop.deliverTakenValues() }
     super.init()
   }
 
@@ -74,8 +78,14 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   }
 
   @usableFromInline
-  override func takeReady() -> (@MainActor () -> Void)? {
+  override func takeReady() {
     taking(self)
+  }
+
+  @MainActor
+  @usableFromInline
+  override func deliverTaken() {
+    delivering(self)
   }
 
   @usableFromInline

@@ -27,6 +27,9 @@ struct MainHopState<Element: Sendable>: Sendable {
   /// The next number to deliver (every value), or one past the newest made
   /// ready (latest value).
   @usableFromInline var nextToDeliver = 1
+  /// What a turn has taken and is about to deliver, on the main actor.
+  @usableFromInline var takenLatest: NumberedValue<Element>?
+  @usableFromInline var taken: ContiguousArray<NumberedValue<Element>> = []
   /// Whether the outbox lists the hop for its next turn.
   @usableFromInline var isListed = false
   /// The thread subscribing, while it may deliver on the spot.
@@ -120,24 +123,27 @@ struct MainHopState<Element: Sendable>: Sendable {
     return true
   }
 
-  /// Takes what may be delivered now, and notes the hop is no longer
-  /// listed: the newest value, or every value in order up to one still
-  /// kept for an unfinished action.
+  /// Takes what may be delivered now into `takenLatest` or `taken`, and
+  /// notes the hop is no longer listed: the newest value, or every value
+  /// in order up to one still kept for an unfinished action.
   @inlinable
-  mutating func takeReady() -> ContiguousArray<NumberedValue<Element>> {
+  mutating func takeReady() {
     isListed = false
-    if let latest = readyLatest.take() { return [latest] }
+    if let latest = readyLatest.take() {
+      takenLatest = latest
+      return
+    }
     var end = 0
     while end < ready.count, ready[end].number == nextToDeliver {
       nextToDeliver += 1
       end += 1
     }
-    guard end > 0 else { return [] }
-    if end == ready.count {
-      defer { ready.removeAll(keepingCapacity: true) }
-      return ready
+    guard end > 0 else { return }
+    if end == ready.count, taken.isEmpty {
+      swap(&taken, &ready)
+    } else {
+      taken.append(contentsOf: ready[..<end])
+      ready.removeFirst(end)
     }
-    defer { ready.removeFirst(end) }
-    return ContiguousArray(ready[..<end])
   }
 }
