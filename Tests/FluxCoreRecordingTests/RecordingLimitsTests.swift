@@ -135,9 +135,9 @@ final class RecordingLimitsTests: XCTestCase {
   private func recordUntilTheDiskIsFull(to file: URL, limit: Int, actions: Int) throws {
     signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG
     var bound = rlimit()
-    getrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound)
+    getrlimit(fileSizeLimit, &bound)
     bound.rlim_cur = rlim_t(limit)
-    XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound), 0)
+    XCTAssertEqual(setrlimit(fileSizeLimit, &bound), 0)
     let dispatcher = NotesDispatcher()
     let recording = try ActionRecording.start(dispatcher, writingTo: file)
     let removed = AnyObserverDispatcher(dispatcher).removed

@@ -50,6 +50,7 @@ final class KeptFramesTests: XCTestCase {
   /// frames.
   @MainActor
   func testStoresThatDeliveredBeforeTheFirstViewReachItWhole() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { throw XCTSkip.noObservation }
     let dispatcher = AnswerDispatcher()
     let view = AnyObservableDispatcher(dispatcher)
     let query = QueryStore(view)

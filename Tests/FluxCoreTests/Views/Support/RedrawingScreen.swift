@@ -9,6 +9,7 @@ import TestSupport
 ///
 /// Every drawing is a frame; the screen keeps them all, in order, so that a
 /// test can check that each one is a state some whole action produced.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class RedrawingScreen<Frame: Equatable & Sendable> {
   private let read: @MainActor () -> Frame
