@@ -45,7 +45,7 @@ let package = Package(
       name: "FluxCoreRecordingTests",
       dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),
     .executableTarget(
-      name: "PersistenceWriter", dependencies: ["FluxCorePersistence", "FluxCore"],
+      name: "PersistenceWriter", dependencies: ["FluxCorePersistence", "FluxCore", "TestSupport"],
       path: "Tests/PersistenceWriter"),
     .testTarget(
       name: "FluxCorePersistenceTests",

@@ -27,6 +27,13 @@ private final class LargeState: Encodable, Sendable {
     Self.alive.withLock { $0.now -= 1 }
   }
 
+  /// Starts counting afresh: the most alive at once, from those alive now,
+  /// and the encodings.
+  static func resetCounts() {
+    alive.withLock { $0.most = $0.now }
+    encodings.withLock { $0 = (0, 0) }
+  }
+
   func encode(to encoder: any Encoder) throws {
     let times = timesEncoded.withLock { times in
       times += 1
@@ -57,6 +64,7 @@ final class RecordingLimitsTests: XCTestCase {
   /// `stop()` takes is measured by the benchmark package's large-state
   /// recording scenario, not here.
   func testLargeStatesCountAtTheirRealSizeAndAreEncodedAtMostOnce() throws {
+    LargeState.resetCounts()
     let dispatcher = NotesDispatcher()
     let removed = AnyObserverDispatcher(dispatcher).removed
     let current = Lock(LargeState(0, count: 300_000))
@@ -85,6 +93,52 @@ final class RecordingLimitsTests: XCTestCase {
     XCTAssertEqual(encodings.mostOfOne, 1, "a state was encoded more than once")
     XCTAssertLessThanOrEqual(encodings.total, summary.actions + 1, "states encoded")
     XCTAssertGreaterThan(summary.dropped, 100)
+  }
+
+  /// A state too large to carry still counts at its real size once the
+  /// writer has measured one, not only before.
+  ///
+  /// States of 140,000 numbers (about 1.1 MB of JSON, more than
+  /// `largestState`) with a buffer of 4 MB. The writer is held after its
+  /// first line, which it wrote with such a state, measured; then a burst of
+  /// 30 actions, each with a state of its own, is sent back to back. The
+  /// buffer takes three (4 MB at 1.1 MB each) and drops the rest; counted at
+  /// the size of their lines without the states, it would take them all,
+  /// and keep their 30 states alive at once.
+  func testAStateTooLargeToCarryCountsAtItsRealSizeAfterTheWriterMeasuredOne() async throws {
+    LargeState.resetCounts()
+    let dispatcher = NotesDispatcher()
+    let removed = AnyObserverDispatcher(dispatcher).removed
+    let current = Lock(LargeState(0, count: 140_000))
+    let lines = TestRecorder<String>()
+    let release = DispatchSemaphore(value: 0)
+    let recording = ActionRecording.start(
+      dispatcher, bufferBytes: 4 << 20, state: { current.withLock { $0 } },
+      writingLinesTo: { line in
+        lines.handler(String(line.prefix(60)))
+        if lines.values.count == 1 { release.wait() }  // holds the writer after its first line
+      })
+    defer { release.signal() }  // if the test failed before it let the writer go on
+    func send(_ value: Int) {
+      let replaced = current.withLock { current in
+        defer { current = LargeState(value, count: 140_000) }
+        return current
+      }
+      withExtendedLifetime(replaced) {}
+      removed.dispatch(value)
+    }
+
+    send(1)
+    send(2)  // brings the state after 1: the writer writes 1, and measures it
+    _ = try await lines.waitForValues(count: 1, timeout: .seconds(60))
+    for value in 3...32 { send(value) }
+    release.signal()
+    let summary = recording.stop()
+    let alive = LargeState.alive.withLock { $0 }
+
+    XCTAssertEqual(summary.actions + summary.dropped, 32)
+    XCTAssertGreaterThanOrEqual(summary.dropped, 25, "\(summary)")
+    XCTAssertLessThanOrEqual(alive.most, 8, "states kept at once")
   }
 
   /// A full disk, for one process: what a failed write leaves is whole.
@@ -135,9 +189,9 @@ final class RecordingLimitsTests: XCTestCase {
   private func recordUntilTheDiskIsFull(to file: URL, limit: Int, actions: Int) throws {
     signal(SIGXFSZ, SIG_IGN)  // a write past the limit fails with EFBIG
     var bound = rlimit()
-    getrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound)
+    getrlimit(fileSizeLimit, &bound)
     bound.rlim_cur = rlim_t(limit)
-    XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &bound), 0)
+    XCTAssertEqual(setrlimit(fileSizeLimit, &bound), 0)
     let dispatcher = NotesDispatcher()
     let recording = try ActionRecording.start(dispatcher, writingTo: file)
     let removed = AnyObserverDispatcher(dispatcher).removed

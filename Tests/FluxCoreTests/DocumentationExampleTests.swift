@@ -1,6 +1,7 @@
 import FluxCore
 import FluxCoreTesting
 import Observation
+import TestSupport
 import Testing
 import XCTest
 
@@ -22,6 +23,7 @@ final class GreetingViewModel {
 }
 
 /// README, "With SwiftUI": a hand-written `@Observable` model.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable @MainActor
 final class GreetingModel {
   private(set) var greeting = ""
@@ -37,6 +39,7 @@ final class DocumentationExampleTests: XCTestCase {
   /// follows it on a later turn of the main actor.
   @MainActor
   func testTheObservableModelFollowsTheStore() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { throw XCTSkip.noObservation }
     let dispatcher = GreetingDispatcher()
     let store = GreetingStore(dispatcher: .init(dispatcher))
     let model = GreetingModel(store: store)

@@ -15,6 +15,7 @@ import Testing
 ///   (CI's sanitizer runs take 200).
 @MainActor
 @Suite struct ModelViewTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func generatedViewsOnlyEverDrawStatesBetweenTwoActions() async throws {
     let environment = ProcessInfo.processInfo.environment
     let seeds: [UInt64]
@@ -31,6 +32,7 @@ import Testing
 
   /// Runs one seed; records a failure naming it and returns `false` if a
   /// frame was not whole or the last one was not the stores' state.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   func check(seed: UInt64) async throws -> Bool {
     let scenario = ViewScenario(seed: seed)
     let stores = ViewScenarioStores(scenario)

@@ -2,6 +2,7 @@ import Dispatch
 import FluxCore
 import FluxCorePersistence
 import Foundation
+import TestSupport
 
 /// `ok`, or the error `body` threw.
 func outcome(_ body: () throws -> Void) -> String {
@@ -32,12 +33,12 @@ func withNoFreeDescriptors(_ file: URL) {
   // The limit becomes the lowest free descriptor number: every descriptor
   // below it is taken, so the next `open` fails with EMFILE.
   var limit = rlimit()
-  getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  getrlimit(openFilesLimit, &limit)
   let saved = limit
   let lowestFree = dup(0)
   close(lowestFree)
   limit.rlim_cur = rlim_t(lowestFree)
-  guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+  guard setrlimit(openFilesLimit, &limit) == 0 else {
     print("error: setrlimit failed")
     exit(1)
   }
@@ -58,7 +59,7 @@ func withNoFreeDescriptors(_ file: URL) {
   print("flush with no free descriptor: \(outcome { try state.flush() })")
 
   limit = saved
-  guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+  guard setrlimit(openFilesLimit, &limit) == 0 else {
     print("error: setrlimit failed")
     exit(1)
   }

@@ -25,6 +25,7 @@
 // It writes a byte to descriptor 3, when there is one, once it is ready.
 import FluxCorePersistence
 import Foundation
+import TestSupport
 
 func signalReady() {
   var byte: UInt8 = 1
@@ -66,9 +67,9 @@ case "full-disk":
     // fails with EFBIG instead of killing the process with SIGXFSZ.
     signal(SIGXFSZ, SIG_IGN)
     var limit = rlimit()
-    getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+    getrlimit(fileSizeLimit, &limit)
     limit.rlim_cur = 10_000
-    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+    guard setrlimit(fileSizeLimit, &limit) == 0 else {
       print("error: setrlimit failed")
       exit(1)
     }

@@ -119,6 +119,7 @@ import Testing
     #expect(store.history.status.value.undoCount == 3)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func rowsThatDoNotExistAreRefusedInWordsNeverTrapped() async {
     let (dispatcher, store, actions, _) = feature()
     let rows = Variable([SearchRow]())

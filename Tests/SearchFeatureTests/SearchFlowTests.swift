@@ -23,6 +23,7 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func typingLoadingResultsAFailureAndARetryAreEachAsserted() async throws {
     let dispatcher = SearchDispatcher()
     let store = SearchStore(dispatcher: .init(dispatcher))

@@ -16,6 +16,7 @@ import Testing
 
   /// A view model on a test clock: with no debounce, a query is searched as
   /// soon as the main actor gets to it, and no test waits in real time.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   private func viewModel(
     api: any SearchAPI, debounce: Duration = .zero, clock: TestClock = TestClock()
   ) -> SearchViewModel {
@@ -23,6 +24,7 @@ import Testing
     return SearchViewModel(store: store, actions: actions, debounce: debounce, clock: clock)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func typingIsDebouncedIntoOneSearchForTheLastTextOnTheTestClock() async throws {
     let api = ControlledSearchAPI()
     let clock = TestClock()
@@ -46,6 +48,7 @@ import Testing
     #expect(clock.now.offset == .milliseconds(500))
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func blankTextSearchesNothingAndCancelsTheTypingBeforeIt() async throws {
     let api = ControlledSearchAPI()
     let clock = TestClock()
@@ -63,6 +66,7 @@ import Testing
     #expect(received.map(\.query) == ["http"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func nextPageAndRetryDoNothingWhenThereIsNothingToDo() {
     let viewModel = viewModel(api: ControlledSearchAPI())
 
@@ -70,6 +74,7 @@ import Testing
     #expect(!viewModel.send(.retry))
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func rowsAndStatusFollowEachLoad() async throws {
     let viewModel = viewModel(api: StubSearchAPI(latency: .zero))
 
@@ -86,6 +91,7 @@ import Testing
     #expect("\(viewModel.status)" == "Showing all 8 results for “json”.")
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func theStatusShowsALoadInFlight() async throws {
     let api = ControlledSearchAPI()
     let viewModel = viewModel(api: api)
@@ -107,6 +113,7 @@ import Testing
   /// state between two actions (such as the new request with the old
   /// results, or the old request loading), on a second search as on the
   /// first; and the view model shows each status an action left.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func theDerivedAndTheShownStatusAreThoseActionsLeft() async throws {
     let api = ControlledSearchAPI()
     let viewModel = viewModel(api: api)
@@ -142,6 +149,7 @@ import Testing
     #expect(shown.values == expected)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aFailureShowsTheErrorInWordsAndKeepsTheRowsShown() async throws {
     let api = StubSearchAPI(latency: .zero)
     let viewModel = viewModel(api: api)
@@ -157,6 +165,7 @@ import Testing
     #expect(viewModel.rows.count == 5)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func freeingTheViewModelEndsItsSubscriptionsToTheStore() {
     weak var freed: SearchViewModel?
     let before = store.results.subscriptionCount
@@ -170,6 +179,7 @@ import Testing
   }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension SearchViewModel {
   /// Waits until ``rows`` and ``status`` show the store's latest state (they
   /// follow it on later turns of the main actor).
@@ -180,6 +190,7 @@ extension SearchViewModel {
 
 /// Every status a view model shows, read the way SwiftUI reads it: inside
 /// `withObservationTracking`, again after each change.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class StatusHistory {
   private(set) var values: [String] = []

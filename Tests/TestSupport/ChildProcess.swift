@@ -51,7 +51,12 @@ package final class ChildProcess: Sendable {
       .appendingPathComponent("fluxcore-child-\(getpid())-\(UUID().uuidString)").path
     outputPath = base + ".out"
     errorPath = separateStandardError ? base + ".err" : nil
+    // Darwin's file actions are a pointer that `init` sets; Glibc's a struct.
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t? = nil
+    #else
     var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

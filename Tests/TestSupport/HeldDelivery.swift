@@ -22,9 +22,9 @@ package final class HeldDelivery: Sendable {
   /// Sets `variable` to `value` on a worker thread, whose delivery of it
   /// stops in a handler; returns once it has stopped there.
   ///
-  /// - Returns: `nil` if the worker did not get there within ten seconds.
+  /// - Returns: `nil` if the worker did not get there within a minute.
   package init?<Value: Sendable>(of variable: Variable<Value>, setting value: Value) {
-    waitForDelivery = { variable.waitUntilDelivered(timeout: .seconds(10)) }
+    waitForDelivery = { variable.waitUntilDelivered(timeout: .seconds(60)) }
     let first = TestAtomic(true)
     let token = variable.changed.subscribe { [entered, letGo] _ in
       guard first.exchange(false, ordering: .sequentiallyConsistent) else { return }
@@ -37,7 +37,7 @@ package final class HeldDelivery: Sendable {
       variable.value = value
       setterReturned.leave()
     }
-    guard entered.wait(timeout: .now() + .seconds(10)) == .success else {
+    guard entered.wait(timeout: .now() + .seconds(60)) == .success else {
       letGo.signal()
       return nil
     }
@@ -46,12 +46,12 @@ package final class HeldDelivery: Sendable {
   /// Lets the worker go on, and waits until it has delivered everything
   /// queued meanwhile.
   ///
-  /// - Returns: Whether it did so within ten seconds.
+  /// - Returns: Whether it did so within a minute.
   @discardableResult
   package func release() -> Bool {
     letGo.signal()
     defer { blocker.withLock { $0 }?.dispose() }
-    return setterReturned.wait(timeout: .now() + .seconds(10)) == .success && waitForDelivery()
+    return setterReturned.wait(timeout: .now() + .seconds(60)) == .success && waitForDelivery()
   }
 
   /// Lets the worker go on, and waits until its setter has returned.
@@ -61,11 +61,11 @@ package final class HeldDelivery: Sendable {
   /// ``release()``, it does not wait for a subscriber's gate to open, so a
   /// replaying handler may call it.
   ///
-  /// - Returns: Whether it did so within ten seconds.
+  /// - Returns: Whether it did so within a minute.
   @discardableResult
   package func releaseAndWaitForTheSetter() -> Bool {
     letGo.signal()
     defer { blocker.withLock { $0 }?.dispose() }
-    return setterReturned.wait(timeout: .now() + .seconds(10)) == .success
+    return setterReturned.wait(timeout: .now() + .seconds(60)) == .success
   }
 }

@@ -102,21 +102,24 @@ package final class ThreadTally: Sendable {
 
   /// Counts one event on the calling thread.
   package func increment() {
-    let thread = Self.currentThread
+    let thread = currentThreadNumber()
     counts.withLock { $0[thread, default: 0] += 1 }
   }
 
   /// The events counted so far on the calling thread.
   package var count: Int {
-    let thread = Self.currentThread
+    let thread = currentThreadNumber()
     return counts.withLock { $0[thread, default: 0] }
   }
+}
 
-  private static var currentThread: UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
-  }
+/// A number for the calling thread, to tell the threads that are running
+/// apart: its `pthread_t` as a number, which is `Sendable` everywhere
+/// (Darwin's `pthread_t` is a pointer, which is not).
+package func currentThreadNumber() -> UInt {
+  #if canImport(Darwin)
+  UInt(bitPattern: pthread_self())
+  #else
+  UInt(pthread_self())
+  #endif
 }

@@ -1,6 +1,7 @@
 import FluxCore
 
-/// A bounded wait ran out of time.
+/// A bounded wait ran out of time: the test could not tell whether what it
+/// waited for would come, so it fails as too slow, not as a broken promise.
 package struct TimedOut: Error, CustomStringConvertible {
   package let seconds: Double
 
@@ -8,7 +9,10 @@ package struct TimedOut: Error, CustomStringConvertible {
     self.seconds = seconds
   }
 
-  package var description: String { "timed out after \(seconds) s" }
+  package var description: String {
+    "too slow: waited \(seconds) s and gave up; the machine is too busy for this test, "
+      + "or what it waited for never comes"
+  }
 }
 
 /// Runs `body`, throwing `TimedOut` if it takes longer than `seconds`: a

@@ -91,7 +91,10 @@ extension Subscriber {
   /// `gated` becomes `open`, unless the subscription was disposed.
   ///
   /// Releasing: a later call from another thread, which reads `open`
-  /// acquiring, comes after the calls made before it.
+  /// acquiring, comes after the calls made before it. That thread holds the
+  /// role then, and the role's hand-over orders it after this one already
+  /// (see `Subscriber.receive`): the pair restates that order, it
+  /// does not make it.
   private func open() {
     _ = state.compareExchange(
       expected: SubscriberState.gated, desired: SubscriberState.open, ordering: .releasing)

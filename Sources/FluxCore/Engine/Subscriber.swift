@@ -67,7 +67,22 @@ final class Subscriber<Element: Sendable>: Sendable {
   /// the event at the gate while its replay runs.
   ///
   /// Acquiring, so that a call after the gate opens comes after the calls
-  /// that the subscribing thread made behind it (see ReplayGate.swift).
+  /// that the subscribing thread made behind it (see ReplayGate.swift). A
+  /// relaxed load would be equivalent, and no execution needs the acquire:
+  /// only the thread that holds the delivery role calls `receive`, and only
+  /// it opens a gate, so a call that reads `open` is made by the thread that
+  /// opened the gate (program order) or by a later holder of the role, and
+  /// every hand-over of the role already orders what came before it (the
+  /// releasing give-back and acquiring take of the `delivery` word, or the
+  /// subject's lock and `DispatchQueue.async` for a relay). The replay's
+  /// call, made before "open the gate" is queued under the subject's lock,
+  /// is ordered before the holder takes that work from the queue. So the
+  /// acquire pairs with the gate's releasing exchange only on paths that the
+  /// role has ordered already; this is why neither the suite nor
+  /// ThreadSanitizer sees a difference when it is made relaxed. It is kept
+  /// as the ordering the gate states on its own, not needed by the engine
+  /// as it hands the role over today (on x86-64 both loads are the same
+  /// instruction).
   @inlinable
   @inline(__always)
   func receive(_ element: Element) {

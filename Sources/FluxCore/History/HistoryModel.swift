@@ -69,6 +69,14 @@ struct HistoryModel<Value: Sendable>: Sendable {
   let maxBytes: Int
   /// The status last published.
   var published: UndoHistoryStatus
+  #if DEBUG
+  /// A test's hook (`@testable`), not in release builds.
+  ///
+  /// The lane runs it after it publishes an event's status and before it
+  /// counts the event handled: a test sees there what a caller of
+  /// `waitUntilDelivered()` would find.
+  var afterPublishingStatus: (@Sendable () -> Void)?
+  #endif
 
   init(present: Value, maxSteps: Int, maxBytes: Int) {
     self.present = present

@@ -142,6 +142,9 @@ extension UndoHistory {
       return status
     }
     if let status { statusVariable.value = status }
+    #if DEBUG
+    model.withLock { $0.afterPublishingStatus }?()
+    #endif
     let ready = model.withLock { model -> [CheckedContinuation<Void, Never>] in
       model.handled += 1
       guard model.isSettled else { return [] }

@@ -33,15 +33,14 @@ extension ObservableType {
   /// only if the queue runs its work in order. After the subscription is
   /// disposed, values already on their way are dropped.
   ///
-  /// The handler runs on a later turn of the queue, never on the thread
-  /// that dispatched, with one exception, the same as for
-  /// ``observeOnMainActor(receiving:_:)``: subscribing on the main queue to
-  /// an observable on `.main`, what the source delivers while subscribing
-  /// (the current value of a ``Property``) is delivered before `subscribe`
-  /// returns. On `.main`, values also wait for the end of the action that
-  /// produced them, and arrive with everything else it changed, exactly as
-  /// with ``observeOnMainActor(receiving:_:)`` (guarantee 10); on any other
-  /// queue they arrive as they are delivered.
+  /// On any queue but `.main`, the handler runs on a later turn of the
+  /// queue, never on the thread that dispatched. On `.main`, it follows
+  /// ``observeOnMainActor(receiving:_:)`` exactly (guarantee 10): values
+  /// wait for the end of the action that produced them and arrive with
+  /// everything else it changed; an action that the main actor delivers
+  /// itself is handled before its `dispatch` returns; and what the source
+  /// delivers while one subscribes on the main queue (the current value of
+  /// a ``Property``) is delivered before `subscribe` returns.
   ///
   /// ```swift
   /// store.log.observe(on: logQueue, receiving: .everyValue).subscribe { write($0) }

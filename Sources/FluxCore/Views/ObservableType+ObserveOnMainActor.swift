@@ -41,24 +41,31 @@ extension ObservableType {
   /// }
   /// ```
   ///
-  /// Values travel through the main dispatch queue, in dispatch order, on a
-  /// later turn of the main actor, once the action that produced them has
-  /// been delivered on its thread: everything one action changes, in every
-  /// store and every main-actor view, arrives in the same turn (guarantee
-  /// 10, "one action, one frame"; see <doc:Guarantees>). Values that arrive
-  /// while a turn is pending join it, so 10,000 changes from a background
-  /// thread cost one hop per burst, not 10,000. In
-  /// ``DeliveryMode/latestValue`` mode the handler runs at most once per
-  /// turn, with the newest value whose action has finished, and never with a
-  /// state that a later value replaced.
+  /// Values reach the main actor once the action that produced them has
+  /// been delivered: everything one action changes, in every store and
+  /// every main-actor view, arrives together (guarantee 10, "one action,
+  /// one frame"; see <doc:Guarantees>).
   ///
-  /// What the source delivers while this subscribes (the current value of a
-  /// ``Property`` or ``Variable``, which is its latest value even while a
-  /// worker thread is still delivering it) reaches a caller that is already
-  /// on the main actor before this returns, so a view model starts with the
-  /// store's state; a caller elsewhere gets it on the first hop. A barrier
-  /// on the main queue (`await MainActor.run {}`) runs after every value
-  /// whose action had finished before the barrier was queued.
+  /// - An action that the main actor dispatches and delivers itself (a
+  ///   button's handler, a text field's setter) reaches the handler before
+  ///   its `dispatch` returns, after everything committed before it, as
+  ///   RxSwift's `MainScheduler` delivers on the main thread.
+  /// - An action delivered on another thread reaches it through the main
+  ///   dispatch queue, in dispatch order, on a later turn: values that
+  ///   arrive while a turn is pending join it, so 10,000 changes from a
+  ///   background thread cost one hop per burst, not 10,000. In
+  ///   ``DeliveryMode/latestValue`` mode the handler then runs at most once
+  ///   per turn, with the newest value whose action has finished, and
+  ///   never with a state that a later value replaced.
+  /// - What the source delivers while this subscribes (the current value of
+  ///   a ``Property`` or ``Variable``) reaches a caller that is already on
+  ///   the main actor before this returns, so a view model starts with the
+  ///   store's state (as of the last finished action, if one is
+  ///   half-delivered on another thread); a caller elsewhere gets it on the
+  ///   first hop. A barrier on the main queue (`await MainActor.run {}`)
+  ///   runs after every value whose action had finished before the barrier
+  ///   was queued; so once `waitUntilDelivered()` has returned, the next
+  ///   main-actor turn shows what it waited for.
   ///
   /// The name is RxSwift's `observe(on: MainScheduler.instance)` and
   /// Combine's `receive(on: DispatchQueue.main)`, followed by the handler.

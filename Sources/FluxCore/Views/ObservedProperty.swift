@@ -35,8 +35,11 @@ import Observation
 ///
 /// > Important: The object holds one subscription to the store's property
 /// > and ends it when it is freed: keep it for as long as the view shows it.
-/// > ``value`` holds the property's current value as soon as the initializer
-/// > returns; later changes arrive on a later turn of the main actor.
+/// > ``value`` holds the property's value as soon as the initializer
+/// > returns (as of the last finished action, if one is half-delivered on
+/// > another thread). A change the main actor makes itself is here when its
+/// > `dispatch` or setter returns; one from another thread arrives on a
+/// > later turn of the main actor.
 ///
 /// The `Observation` module needs macOS 14, iOS 17, tvOS 17 or watchOS 10;
 /// on older systems, observe the property with

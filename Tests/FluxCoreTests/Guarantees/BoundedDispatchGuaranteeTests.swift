@@ -76,22 +76,22 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
   func testWhatACallLeavesIsDeliveredInOrderOnAnotherThread() {
     let subject = DispatchSubject<Int>(deliveryBudget: 4)
     let tally = ThreadTally()
-    let recorder = TestRecorder<(value: Int, thread: pthread_t)>()
+    let recorder = TestRecorder<(value: Int, thread: UInt)>()
     let holding = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let subscription = subject.subscribe { value in
       tally.increment()
-      recorder.handler((value, pthread_self()))
+      recorder.handler((value, currentThreadNumber()))
       if value == 0 {
         holding.signal()
         release.wait()  // until the other thread has queued its events
       }
     }
     let counts = Lock<[Int]>([0, 0])
-    let threads = Lock<[pthread_t]>([])
+    let threads = Lock<[UInt]>([])
 
     runOnThreads(2) { thread in
-      threads.withLock { $0.append(pthread_self()) }
+      threads.withLock { $0.append(currentThreadNumber()) }
       if thread == 0 {
         let before = tally.count
         subject.dispatch(0)
@@ -112,7 +112,7 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
     let dispatchers = threads.withLock { $0 }
     let relayed = delivered.dropFirst(5)
     XCTAssertFalse(
-      relayed.contains { entry in dispatchers.contains { pthread_equal($0, entry.thread) != 0 } },
+      relayed.contains { entry in dispatchers.contains(entry.thread) },
       "an event the call left was delivered on a dispatching thread")
     subscription.dispose()
   }
@@ -168,11 +168,11 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
   func testWhatAHandlerDispatchesBelongsToTheCallWhoseEventItHandles() {
     for _ in 0..<20 {
       let subject = DispatchSubject<Int>(deliveryBudget: 0)
-      let deliveredOn = Lock<[Int: pthread_t]>([:])
+      let deliveredOn = Lock<[Int: UInt]>([:])
       let yIsDelivering = DispatchSemaphore(value: 0)
       let xHasQueued = DispatchSemaphore(value: 0)
       let subscription = subject.subscribe { value in
-        deliveredOn.withLock { $0[value] = pthread_self() }
+        deliveredOn.withLock { $0[value] = currentThreadNumber() }
         switch value {
         case 1:
           yIsDelivering.signal()
@@ -184,11 +184,11 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
           break
         }
       }
-      let y = Lock<pthread_t?>(nil)
+      let y = Lock<UInt?>(nil)
 
       runOnThreads(2) { thread in
         if thread == 0 {
-          y.withLock { $0 = pthread_self() }
+          y.withLock { $0 = currentThreadNumber() }
           subject.dispatch(1)
         } else {
           yIsDelivering.wait()
@@ -201,11 +201,10 @@ final class BoundedDispatchGuaranteeTests: XCTestCase {
       let threads = deliveredOn.withLock { $0 }
       let callingThread = y.withLock { $0 }!
       XCTAssertEqual(Set(threads.keys), [1, 2, 10, 11])
-      XCTAssertTrue(
-        pthread_equal(threads[10]!, callingThread) != 0, "Y delivers what is ahead of its own")
-      XCTAssertTrue(pthread_equal(threads[2]!, callingThread) != 0, "Y delivers its own")
-      XCTAssertTrue(
-        pthread_equal(threads[11]!, callingThread) == 0,
+      XCTAssertEqual(threads[10], callingThread, "Y delivers what is ahead of its own")
+      XCTAssertEqual(threads[2], callingThread, "Y delivers its own")
+      XCTAssertNotEqual(
+        threads[11], callingThread,
         "the call on Y delivered an event caused by X's event, beyond its budget of 0")
       subscription.dispose()
     }

@@ -130,10 +130,10 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 
   func testSubscribeAndDisposeNeverDeliverOtherThreadsEventsOnTheCallingThread() {
     let subject = DispatchSubject<Int>()
-    let disposer = pthread_self()
+    let disposer = currentThreadNumber()
     let deliveredOnDisposer = TestAtomic(0)
     let stable = subject.subscribe { _ in
-      if pthread_equal(pthread_self(), disposer) != 0 {
+      if currentThreadNumber() == disposer {
         deliveredOnDisposer.add(1, ordering: .relaxed)
       }
     }
@@ -185,15 +185,15 @@ final class DisposeMeansStopGuaranteeTests: XCTestCase {
 /// failure of the test, not a hang).
 final class WaitsForProducerOnDeinit: Sendable {
   let dispatched: WorkerProgress
-  let thread: pthread_t
+  let thread: UInt
 
-  init(_ dispatched: WorkerProgress, ifOn thread: pthread_t) {
+  init(_ dispatched: WorkerProgress, ifOn thread: UInt) {
     self.dispatched = dispatched
     self.thread = thread
   }
 
   deinit {
-    guard pthread_equal(pthread_self(), thread) != 0 else { return }
+    guard currentThreadNumber() == thread else { return }
     let target = dispatched.step + 3
     XCTAssertTrue(
       dispatched.wait(until: target, timeout: .seconds(10)),

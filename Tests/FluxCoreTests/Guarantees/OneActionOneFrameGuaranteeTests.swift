@@ -17,6 +17,7 @@ import Testing
 @MainActor
 @Suite struct OneActionOneFrameGuaranteeTests {
   /// The stores and a screen of them, made in the order an app makes them.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   struct Feature {
     let dispatcher: AnswerDispatcher
@@ -42,6 +43,7 @@ import Testing
     var state: Shown { Shown(query.query.value, total.total.value) }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func eachActionFromABackgroundThreadReachesTheScreenWhole(way: WayOntoTheMainActor)
     async throws
@@ -62,6 +64,7 @@ import Testing
   /// Liveness: while a thread is in the middle of its next action, the
   /// screen already shows the one before. (A screen held back until the
   /// thread stops sending would make the work wait forever here.)
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func theScreenFollowsAThreadThatKeepsSending(way: WayOntoTheMainActor) async throws {
     let shownDuringWork = Lock<[Bool]>([])
@@ -85,6 +88,7 @@ import Testing
 
   /// Bounded dispatch (guarantee 8) hands another thread's actions to a
   /// relay: each still reaches the screen whole.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func actionsARelayDeliversReachTheScreenWhole(way: WayOntoTheMainActor) async throws {
     let holding = DispatchSemaphore(value: 0)
@@ -120,6 +124,7 @@ import Testing
   /// Two threads send actions to the same stores at once: while an action
   /// is being delivered, the screen never shows its value, and it ends on
   /// the stores' final state.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func twoThreadsSendingAtOnceNeverShowAnUnfinishedAction(way: WayOntoTheMainActor)
     async throws
@@ -156,13 +161,4 @@ import Testing
 extension [Shown] {
   /// The frames that no whole action produced.
   var torn: [Shown] { filter { !$0.isWhole } }
-}
-
-/// A number for the calling thread, to tell threads apart.
-private func currentThreadNumber() -> UInt {
-  #if canImport(Darwin)
-  UInt(bitPattern: pthread_self())
-  #else
-  UInt(pthread_self())
-  #endif
 }

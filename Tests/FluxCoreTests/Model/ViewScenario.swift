@@ -91,6 +91,7 @@ final class ViewScenarioStores: Store, @unchecked Sendable {
 }
 
 /// A hand-written view model of up to four values.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable @MainActor
 final class FourValues {
   var values = [0, 0, 0, 0]
@@ -102,6 +103,7 @@ final class FourValues {
 
 extension ViewScenario {
   /// A screen of every store, reading them this scenario's way.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   func screen(of stores: ViewScenarioStores) -> (RedrawingScreen<[Int]>, [Any]) {
     let count = stores.values.count

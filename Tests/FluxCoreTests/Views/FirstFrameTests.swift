@@ -29,9 +29,9 @@ import Testing
 
     /// Sends answer 1 on another thread; returns once its delivery is held
     /// in the middle of the action.
-    func start() -> Bool {
+    func start() async -> Bool {
       startThread { [dispatcher] in dispatcher.answer.dispatch(1) }
-      return steps.wait(for: .deliveringOne)
+      return await steps.reached(.deliveringOne)
     }
 
     /// Lets the action finish.
@@ -40,12 +40,13 @@ import Testing
     }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func aViewMadeMidActionShowsTheLastFinishedActionThenTheWholeAction(
     way: WayOntoTheMainActor
   ) async throws {
     let action = HalfDeliveredAction()
-    guard action.start() else { return }
+    guard await action.start() else { return }
     let halfway = (action.query.query.value, action.total.total.value)
 
     let (screen, keep) = way.screen(query: action.query.query, total: action.total.total)
@@ -62,9 +63,10 @@ import Testing
   /// A handler of both stores' state, subscribed mid-action, is first
   /// called with the state from before it, and never with one store's new
   /// state beside the other's old one.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aCombinedHandlerMadeMidActionNeverReceivesAStateNoActionProduced() async throws {
     let action = HalfDeliveredAction()
-    guard action.start() else { return }
+    guard await action.start() else { return }
     let received = TestRecorder<Shown>()
 
     let token = Observable.combineLatest(action.query.query, action.total.total) { Shown($0, $1) }
@@ -80,9 +82,10 @@ import Testing
 
   /// A derived property read mid-action off the view path stays fresh
   /// (guarantee 9); the view made of it shows the whole state.
-  @Test func readsOffTheViewPathStayFresh() async throws {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func readsOffTheViewPathStayFresh() async {
     let action = HalfDeliveredAction()
-    guard action.start() else { return }
+    guard await action.start() else { return }
     let sum = Property(derivedFrom: action.query.query, action.total.total) { Shown($0, $1) }
 
     let fresh = sum.value

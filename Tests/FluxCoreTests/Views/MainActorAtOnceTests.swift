@@ -12,6 +12,7 @@ import Testing
 @Suite struct MainActorAtOnceTests {
   /// The feature of guarantee 10's tests, with no slow work: the main actor
   /// delivers its actions itself here.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   struct Feature {
     let dispatcher = AnswerDispatcher()
@@ -32,6 +33,7 @@ import Testing
 
   /// A key handler that moves the selection down twice in one run-loop
   /// turn reads its own first move back: the selection moves two rows.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func aKeyHandlerThatDispatchesTwiceInOneTurnReadsItsFirstChangeBack(
     way: WayOntoTheMainActor
@@ -49,6 +51,7 @@ import Testing
   }
 
   /// A text field's binding reads back what its setter has just sent.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aTextFieldsBindingReadsBackWhatItsSetterSent() {
     let text = Variable("a")
     let observed = ObservedProperty(text.asProperty())
@@ -67,6 +70,7 @@ import Testing
   /// A frame that another thread committed, and whose turn has not run yet,
   /// reaches the views with the main actor's next action, before it: the
   /// screen never goes back to it afterwards.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func aMainActorActionAfterAnUndeliveredFrameNeverGoesBack(way: WayOntoTheMainActor) async {
     let feature = Feature(way)
@@ -93,6 +97,7 @@ import Testing
   /// The frame another thread committed before the main actor's action
   /// reaches the views with it, even when that action changes nothing they
   /// show from it.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aMainActorActionBringsTheFramesCommittedBeforeIt() {
     let fromElsewhere = Variable(0)
     let fromHere = Variable(0)

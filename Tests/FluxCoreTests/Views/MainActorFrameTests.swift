@@ -22,35 +22,38 @@ import Testing
   /// An action on a background thread that sets `variable` to `value`
   /// (or dispatches it to `events`), then stays in its delivery until it
   /// is released: a slow action, still in progress.
+  ///
+  /// It waits on threads of its own, never on the main actor. If the test
+  /// does not release it within a minute (a machine too busy for the
+  /// test), it records that, and what the test saw meanwhile says nothing
+  /// about the guarantee.
   final class SlowAction: Sendable {
     private let action = DispatchSubject<Int>()
-    private let inProgress = DispatchSemaphore(value: 0)
-    private let release = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let steps = Steps()
     private let token: any Disposable
 
     init(_ write: @escaping @Sendable (Int) -> Void) {
-      token = action.subscribe { [inProgress, release] value in
+      token = action.subscribe { [steps] value in
         write(value)
-        inProgress.signal()
-        _ = release.wait(timeout: .now() + 10)
+        steps.pass(.deliveringOne, waitingFor: .released)
       }
     }
 
     /// Starts the action on a background thread; returns once it has made
-    /// its write and is still in progress.
-    func start(_ value: Int) {
-      startThread { [action, finished] in
+    /// its write and is still in progress, or `false` if the machine was
+    /// too slow.
+    func start(_ value: Int) async -> Bool {
+      startThread { [action, steps] in
         action.dispatch(value)
-        finished.signal()
+        steps.signal(.stillInItsAction)  // here: the dispatch has returned
       }
-      #expect(inProgress.wait(timeout: .now() + 10) == .success)
+      return await steps.reached(.deliveringOne)
     }
 
     /// Lets the action finish; returns once its dispatch has returned.
-    func finish() {
-      release.signal()
-      #expect(finished.wait(timeout: .now() + 10) == .success)
+    func finish() async {
+      steps.signal(.released)
+      _ = await steps.reached(.stillInItsAction)
       token.dispose()
     }
   }
@@ -61,10 +64,10 @@ import Testing
     let token = state.observeOnMainActor { seen.handler($0) }
     let slow = SlowAction { state.value = $0 }
 
-    slow.start(1)
+    guard await slow.start(1) else { return }
     await turns()
     let whileInProgress = seen.values
-    slow.finish()
+    await slow.finish()
     await turns()
 
     #expect(whileInProgress == [0])
@@ -83,11 +86,11 @@ import Testing
     let token = state.observeOnMainActor { seen.handler($0) }
     let slow = SlowAction { state.value = $0 }
 
-    slow.start(1)
+    guard await slow.start(1) else { return }
     await onANewThread { state.value = 2 }
     await turns()
     let beforeTheSlowOneEnds = seen.values
-    slow.finish()
+    await slow.finish()
     await turns()
 
     #expect(beforeTheSlowOneEnds == [0, 2])
@@ -105,11 +108,11 @@ import Testing
     let token = events.observeOnMainActor { seen.handler($0) }
     let slow = SlowAction { events.dispatch($0) }
 
-    slow.start(1)
+    guard await slow.start(1) else { return }
     await onANewThread { events.dispatch(2) }
     await turns()
     let beforeTheSlowOneEnds = seen.values
-    slow.finish()
+    await slow.finish()
     await turns()
 
     #expect(beforeTheSlowOneEnds == [])
@@ -122,13 +125,15 @@ import Testing
   /// first: then both arrive on a later turn, in order.
   @Test(arguments: [DeliveryMode.everyValue, .latestValue])
   func aValueOnTheSpotNeverOvertakesOneThatCameFirst(mode: DeliveryMode) async {
+    let steps = Steps()
     let source = Observable<Int> { onNext in
-      let fromAnotherThread = DispatchSemaphore(value: 0)
       startThread {
         onNext(1)
-        fromAnotherThread.signal()
+        steps.signal(.deliveringOne)
       }
-      _ = fromAnotherThread.wait(timeout: .now() + 10)
+      // Blocks the subscribing main actor for as long as a thread takes to
+      // start; a minute at most, recorded as too slow.
+      _ = steps.wait(for: .deliveringOne)
       onNext(2)  // on the subscribing thread
       return AnyDisposable {}
     }

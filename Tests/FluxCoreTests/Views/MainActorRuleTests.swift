@@ -20,6 +20,15 @@ import Testing
   enum Shape: String, CaseIterable, CustomTestStringConvertible {
     case handler, queueOperator, assignment, observedProperty
     var testDescription: String { rawValue }
+
+    /// The shapes this system has: `observedProperty` needs the
+    /// `Observation` module (macOS 14, iOS 17, tvOS 17, watchOS 10).
+    static var onThisSystem: [Shape] {
+      guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+        return allCases.filter { $0 != .observedProperty }
+      }
+      return allCases
+    }
   }
 
   /// A main-actor object that `assign(to:on:)` writes to, counting writes.
@@ -49,6 +58,9 @@ import Testing
       let token = property.assign(to: \.count, on: screen)
       return (screen.writes.values, screen.writes, [token, screen])
     case .observedProperty:
+      guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+        preconditionFailure("not among Shape.onThisSystem here")
+      }
       let observed = ObservedProperty(property)
       // The bridge's own writes, read through Observation as a view does.
       let tracker = ObservationLog(observed)
@@ -56,7 +68,7 @@ import Testing
     }
   }
 
-  @Test(arguments: Shape.allCases)
+  @Test(arguments: Shape.onThisSystem)
   func aPropertysCurrentValueArrivesBeforeTheCallReturns(shape: Shape) {
     let state = Variable(7)
 
@@ -69,7 +81,7 @@ import Testing
   /// The same while a worker thread is still delivering the property (its
   /// latest value queued behind that delivery): the value that arrives is
   /// the latest one, before the call returns.
-  @Test(arguments: Shape.allCases)
+  @Test(arguments: Shape.onThisSystem)
   func theLatestValueArrivesBeforeTheCallReturnsWhileAnotherThreadDelivers(shape: Shape) throws {
     let state = Variable(7)
     let held = try #require(HeldDelivery(of: state, setting: 8))
@@ -84,7 +96,7 @@ import Testing
 
   /// The same for a property derived from two, one of them being
   /// delivered by a worker thread.
-  @Test(arguments: Shape.allCases)
+  @Test(arguments: Shape.onThisSystem)
   func aDerivedPropertysLatestValueArrivesBeforeTheCallReturnsWhileAnotherThreadDelivers(
     shape: Shape
   ) throws {
@@ -103,7 +115,7 @@ import Testing
 
   /// One action that writes a state a thousand times reaches the view
   /// once, with its last value.
-  @Test(arguments: Shape.allCases)
+  @Test(arguments: Shape.onThisSystem)
   func stateGetsTheLatestValueOfABurstOnly(shape: Shape) async throws {
     let state = Variable(0)
     let burst = DispatchSubject<Int>()
@@ -125,7 +137,7 @@ import Testing
 
   /// Each action the main actor dispatches itself is on the view when it
   /// returns: a handler that writes twice reads its first write back.
-  @Test(arguments: Shape.allCases)
+  @Test(arguments: Shape.onThisSystem)
   func eachMainActorActionIsOnTheViewWhenItReturns(shape: Shape) {
     let state = Variable(0)
     let (shown, keep) = watchShowing(state.asProperty(), in: shape)
@@ -154,6 +166,9 @@ import Testing
       let token = property.assign(to: \.count, on: screen)
       return ({ screen.count }, [token, screen])
     case .observedProperty:
+      guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+        preconditionFailure("not among Shape.onThisSystem here")
+      }
       let observed = ObservedProperty(property)
       return ({ observed.value }, [observed])
     }
@@ -271,6 +286,7 @@ import Testing
 
 /// Records each value an ``ObservedProperty`` takes, read through
 /// Observation after every change, as a SwiftUI view rereads its body.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class ObservationLog {
   let seen = TestRecorder<Int>()

@@ -6,8 +6,9 @@ import XCTest
 
 /// ``ObservedProperty`` and ``ObservableType/assign(to:on:)``: store state
 /// read through the `Observation` module, as SwiftUI reads it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-final class ObservationBridgeTests: XCTestCase {
+final class ObservationBridgeTests: ObservationTestCase {
   final class CounterStore: Store, @unchecked Sendable {
     let count: Property<Int>
     let title: Property<String>

@@ -7,6 +7,7 @@ import Testing
 /// and go keeps no registration for rows no longer shown.
 @MainActor
 @Suite struct ObservedCollectionMemoryTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func rowsThatComeAndGoForALongSessionLeaveNoTrackingBehind() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
@@ -27,6 +28,7 @@ import Testing
 
   /// A row view may read its id once more after the row went: the read is
   /// kept until the id appears, and never told of anything else.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anIdReadWhileAbsentIsToldOnlyWhenItAppears() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
@@ -47,6 +49,7 @@ import Testing
   /// Ids read while absent by readers long gone do not pile up: beyond the
   /// list's row count (and 64), the next change of the ids tells each
   /// reader once and forgets them all.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func idsReadWhileAbsentAreBoundedByTheList() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
@@ -66,6 +69,7 @@ import Testing
   /// The bound is the new list's row count: ids read while absent within
   /// the old list's count, beyond the new one's, are told and forgotten
   /// when the list shrinks.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func theBoundOfIdsReadWhileAbsentIsTheNewListsRowCount() async {
     let state = Variable(Row.list(0..<200))
     let rows = ObservedCollection(state.asProperty())
@@ -81,6 +85,7 @@ import Testing
     #expect(rows.trackedRowCount == 150)  // each reader read again, and is kept again
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aRowThatChangedIsForgottenUntilItIsReadAgain() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())

@@ -28,6 +28,7 @@ import Testing
     return list
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func readsAndInvalidationsFollowTheModelOnRandomChanges() async {
     for seed in 1...1_000 as ClosedRange<UInt64> {
       var random = SeededRandomNumberGenerator(seed: seed)

@@ -54,6 +54,7 @@ import Testing
 
   /// Reads the list `way`, with a reader of the ids, one of the count and
   /// one per row, changes it once on the main actor, and counts.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   func invalidations(_ way: RowsWay, after: [Row]) async -> Counts {
     let state = Variable(Change.before)
     let reader = way.reader(of: state.asProperty())
@@ -70,11 +71,13 @@ import Testing
         uniqueKeysWithValues: rows.filter { $1.invalidations > 0 }.map { ($0, $1.invalidations) }))
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: Change.all)
   func eachReaderIsInvalidatedByWhatItReadOnly(change: Change) async {
     #expect(await invalidations(.collection, after: change.after) == change.expected)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: Change.all)
   func aPlainPropertyInvalidatesWhatTheCollectionDoesNot(change: Change) async {
     let plain = await invalidations(.plain, after: change.after)
@@ -85,6 +88,7 @@ import Testing
 
   /// A thousand rows, each read by its own reader: editing one invalidates
   /// one, and appending invalidates none.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func ofAThousandRowReadersAnEditInvalidatesOneAndAnAppendNone() async {
     let state = Variable(Row.list(0..<1_000))
     let rows = ObservedCollection(state.asProperty())
@@ -106,6 +110,7 @@ import Testing
 
   /// A burst of writes from another thread reaches each reader once per
   /// main-actor turn, with the latest value: here, all of it in one turn.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aBurstFromAnotherThreadInvalidatesEachReaderOnceWithTheLatestValue() async {
     let state = Variable(Row.list(0..<10))
     let rows = ObservedCollection(state.asProperty())
@@ -131,6 +136,7 @@ import Testing
 
   /// Duplicate ids: the first element with the id is the one read and
   /// tracked; nothing traps.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func withDuplicateIdsTheFirstElementIsReadAndTracked() async {
     let state = Variable([Row(id: 1, title: "first"), Row(id: 1, title: "second")])
     let rows = ObservedCollection(state.asProperty())

@@ -32,6 +32,7 @@ import Testing
 
   /// Readers of `name`, of `lastSeen`, of a nested field, of the whole
   /// value, and of `name` through the whole value (the old way); one change.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   func invalidations(after change: (inout Profile) -> Void) async -> [String: Int] {
     let state = Variable(Profile())
     let profile = ObservedProperty(state.asProperty())
@@ -49,18 +50,21 @@ import Testing
     return readers.mapValues(\.invalidations)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeOfAnotherFieldInvalidatesNoReaderOfThisOne() async {
     let counts = await invalidations { $0.lastSeen = 1 }
 
     #expect(counts == ["name": 0, "lastSeen": 1, "city": 0, "value": 1, "value.name": 1])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeOfAFieldInvalidatesItsReaders() async {
     let counts = await invalidations { $0.name = "Grace" }
 
     #expect(counts == ["name": 1, "lastSeen": 0, "city": 0, "value": 1, "value.name": 1])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aNestedFieldIsAFieldOfItsOwn() async {
     let counts = await invalidations { $0.address.city = "Paris" }
 
@@ -71,6 +75,7 @@ import Testing
   /// not at the first read: a field that changes, stays, and changes back
   /// invalidates its readers at the first and the third change only; a
   /// computed field, the same.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func successiveChangesAreEachComparedWithTheFieldsLastValue() async {
     let state = Variable(Profile())
     let profile = ObservedProperty(state.asProperty())
@@ -89,6 +94,7 @@ import Testing
     #expect(seen == [[1, 1], [1, 1], [2, 2]])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func anEqualValueInvalidatesNobody() async {
     let counts = await invalidations { $0.name = "Ada" }
 
@@ -97,6 +103,7 @@ import Testing
 
   /// Of a state that is not `Equatable`, every write invalidates readers of
   /// the whole value, and a field's readers only when the field changed.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func ofAStateThatIsNotEquatableFieldsAreStillCompared() async {
     let state = Variable(Session())
     let session = ObservedProperty(state.asProperty())
@@ -112,6 +119,7 @@ import Testing
 
   /// A burst of writes from another thread reaches a field's reader once,
   /// with the latest value, and no other field's reader.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aBurstFromAnotherThreadInvalidatesAFieldsReaderOnceWithTheLatestValue() async {
     let state = Variable(Profile())
     let profile = ObservedProperty(state.asProperty())

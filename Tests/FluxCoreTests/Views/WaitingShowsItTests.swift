@@ -13,6 +13,7 @@ import Testing
 /// delivery ends, not when the delivering thread's own action does.
 @MainActor
 @Suite struct WaitingShowsItTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func aWaitShowsAnEventAnotherThreadDeliveredWhileStillInItsOwnAction(
     way: WayOntoTheMainActor
@@ -36,16 +37,13 @@ import Testing
     }
     startThread { outer.dispatch(()) }
 
-    let waited = await Task.detached {
-      guard steps.wait(for: .deliveringOne) else { return false }
-      dispatcher.answer.dispatch(2)  // queued: the first thread delivers it
-      steps.signal(.twoQueued)
-      await dispatcher.answer.waitUntilDelivered()
-      return steps.wait(for: .stillInItsAction)
-    }.value
+    guard await steps.reached(.deliveringOne) else { return }
+    dispatcher.answer.dispatch(2)  // queued: the first thread delivers it
+    steps.signal(.twoQueued)
+    await dispatcher.answer.waitUntilDelivered()
     let shown = await MainActor.run { screen.current }
+    guard await steps.reached(.stillInItsAction) else { return }
 
-    #expect(waited)
     #expect(shown == Shown(2, 20))
     steps.signal(.released)
     gate.dispose()
@@ -58,7 +56,9 @@ import Testing
 /// (shared by the view tests).
 ///
 /// A wait that runs out records that the machine was too slow for the test,
-/// never that a guarantee broke, and lets the test end.
+/// never that a guarantee broke, and lets the test end. A test's task
+/// waits on a thread of its own (``reached(_:)``), never blocking the main
+/// actor or the concurrency pool, which the other tests need meanwhile.
 final class Steps: Sendable {
   enum Step: CaseIterable, Sendable {
     case deliveringOne, twoQueued, stillInItsAction, released
@@ -81,6 +81,17 @@ final class Steps: Sendable {
       return false
     }
     return true
+  }
+
+  /// Waits, from a test's task, for `step`; `false`, recorded as the
+  /// machine being too slow, if it does not come within a minute.
+  func reached(_ step: Step, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    let outcome = Lock(false)
+    await onANewThread { [self] in
+      let came = wait(for: step, sourceLocation: sourceLocation)
+      outcome.withLock { $0 = came }
+    }
+    return outcome.withLock { $0 }
   }
 
   /// Signals `step`, then waits for `next`.

@@ -31,6 +31,7 @@ func item(_ id: Int, _ title: String = "") -> Item {
 /// Waits until `condition`, which reads `@Observable` state, holds: woken by
 /// each change of what it read, as a SwiftUI view is, never by polling;
 /// throws after `seconds`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 func waitForObservedChanges(seconds: Double = 10, until condition: @escaping @MainActor () -> Bool)
   async throws

@@ -9,17 +9,29 @@ import shutil
 import subprocess
 import sys
 
-from .standins import DARWIN_H, DISPATCH, TESTING, XCTEST
+from . import standins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.realpath(__file__)))))
+# The toolchain's own interfaces (Testing's availability is Apple's too).
 MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation", "_StringProcessing",
-           "SwiftOnoneSupport"]
+           "SwiftOnoneSupport", "Testing"]
 TRIPLES = {"macos": ("x86_64-apple-macos", "x86_64-apple-macosx{v}"),
            "ios": ("x86_64-apple-ios-simulator", "x86_64-apple-ios{v}-simulator"),
            "tvos": ("x86_64-apple-tvos-simulator", "x86_64-apple-tvos{v}-simulator"),
            "watchos": ("x86_64-apple-watchos-simulator", "x86_64-apple-watchos{v}-simulator")}
 NEWEST = "26.0"
+# Apple's standard library has it (the Objective-C runtime's); Linux's has not.
+# The compiler needs it for every implicit pointer conversion (`&x` to
+# UnsafeMutablePointer) when Objective-C interop is on, as it is for Apple
+# targets: without it, each fails with "broken standard library: cannot find
+# intrinsic operations".
+OBJC_POINTERS = """@frozen public struct AutoreleasingUnsafeMutablePointer<Pointee> : Swift._Pointer {
+  public let _rawValue: Builtin.RawPointer
+  @_transparent public init(_ _rawValue: Builtin.RawPointer) { self._rawValue = _rawValue }
+  public var pointee: Pointee { get nonmutating set }
+}
+"""
 
 
 def toolchain_lib():
@@ -41,8 +53,11 @@ def write(path, text):
 
 
 def make_sdk(lib, os_name):
-    """The stand-in SDK for `os_name`, made once per toolchain and stand-in text."""
-    stamp = hashlib.sha1((os.path.realpath(lib) + DARWIN_H + DISPATCH + XCTEST + TESTING
+    """The stand-in SDK for `os_name` (the toolchain's interfaces, retargeted once
+    per toolchain), the compiler's module cache, and the folder of the
+    stand-ins, written on each run (a changed stand-in rebuilds only its own
+    module and those that import it, not the standard library)."""
+    stamp = hashlib.sha1((os.path.realpath(lib) + " ".join(MODULES) + OBJC_POINTERS
                           + subprocess.run(["swift", "--version"], capture_output=True,
                                            text=True).stdout).encode()).hexdigest()[:12]
     cache = os.environ.get("FLUXCORE_APPLE_FLOOR_CACHE",
@@ -52,8 +67,20 @@ def make_sdk(lib, os_name):
     newest = TRIPLES[os_name][1].format(v=NEWEST)
     swiftlib = os.path.join(sdk, "usr", "lib", "swift")
     done = os.path.join(swiftlib, f".{name}.done")
-    if os.path.exists(done):
-        return sdk, os.path.join(cache, stamp, "modules")
+    if not os.path.exists(done):
+        retarget(lib, swiftlib, name, newest)
+        write(done, "")
+    # The stand-ins live outside the SDK: the compiler takes what is in an SDK
+    # as unchanging, and would go on using a module built from a stand-in's
+    # older text.
+    standins_folder = os.path.join(cache, stamp, f"standins-{name}")
+    write_standins(standins_folder, name, newest)
+    return sdk, os.path.join(cache, stamp, "modules"), standins_folder
+
+
+def retarget(lib, swiftlib, name, newest):
+    """The toolchain's interfaces (and shims, and clang's headers) in `swiftlib`,
+    retargeted to the Apple triple `newest`."""
     linux = os.path.join(lib, "linux")
     os.makedirs(swiftlib, exist_ok=True)
     if not os.path.isdir(os.path.join(swiftlib, "shims")):
@@ -94,15 +121,17 @@ def make_sdk(lib, os_name):
                 out[-1] = re.sub(r"@available\(.*\)", "@available(macOS 15.0, iOS 18.0, "
                                  "watchOS 11.0, tvOS 18.0, visionOS 2.0, *)", out[-1])
             out.append(line)
+        if module == "Swift":
+            out.append(OBJC_POINTERS)
         write(os.path.join(swiftlib, f"{module}.swiftmodule", f"{name}.swiftinterface"),
               "\n".join(out))
-    for module, text in [("Dispatch", DISPATCH), ("XCTest", XCTEST), ("Testing", TESTING)]:
-        write(os.path.join(swiftlib, f"{module}.swiftmodule", f"{name}.swiftinterface"),
-              text.replace("{triple}", newest))
-    include = os.path.join(sdk, "usr", "include")
-    write(os.path.join(include, "darwin_standin", "darwin.h"), DARWIN_H)
-    write(os.path.join(include, "module.modulemap"),
-          'module Darwin [system] {\n  header "darwin_standin/darwin.h"\n  export *\n}\n')
-    write(done, "")
-    return sdk, os.path.join(cache, stamp, "modules")
 
+
+def write_standins(folder, name, newest):
+    """The stand-ins in `folder` (for `-I`), for the triple `newest`."""
+    for module, file in standins.MODULES:
+        write(os.path.join(folder, f"{module}.swiftmodule", f"{name}.swiftinterface"),
+              standins.read(file).replace("{triple}", newest))
+    write(os.path.join(folder, "darwin_standin", "darwin.h"), standins.read(standins.DARWIN))
+    write(os.path.join(folder, "module.modulemap"),
+          'module Darwin [system] {\n  header "darwin_standin/darwin.h"\n  export *\n}\n')

@@ -6,6 +6,7 @@ import Observation
 /// `withObservationTracking`, and counts how often it is invalidated,
 /// reading again (registering again) after each invalidation, on a later
 /// main-queue turn.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class InvalidationCounter {
   private let read: @MainActor () -> Void
@@ -41,6 +42,7 @@ func mainTurns(_ count: Int = 4) async {
 ///
 /// At once, or when a change of what it reads (through `Observation`) makes
 /// it hold; `false` if `seconds` pass first. Event-driven: it never polls.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @discardableResult
 func waitUntil(seconds: Double = 10, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
@@ -56,6 +58,7 @@ func waitUntil(seconds: Double = 10, _ condition: @escaping @MainActor () -> Boo
 }
 
 /// Reads a condition inside `withObservationTracking` until it holds.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 private final class ConditionWaiter {
   let condition: @MainActor () -> Bool
@@ -110,6 +113,7 @@ extension ObservedCollection<Row>: RowReading {
 /// What a screen had before `ObservedCollection`. The list is a state that
 /// is not `Equatable` (as many app states are), so an equal write is a
 /// write too.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class PlainRows: RowReading {
   struct Rows: Sendable {
@@ -134,6 +138,7 @@ enum RowsWay: String, CaseIterable, Sendable {
   /// A plain `ObservedProperty` of the array, for contrast.
   case plain
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   func reader(of property: Property<[Row]>) -> any RowReading {
     switch self {

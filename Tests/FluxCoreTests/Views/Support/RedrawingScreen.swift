@@ -1,5 +1,6 @@
 import Dispatch
 import FluxCore
+import FluxCoreTesting
 import Observation
 import TestSupport
 
@@ -9,6 +10,7 @@ import TestSupport
 ///
 /// Every drawing is a frame; the screen keeps them all, in order, so that a
 /// test can check that each one is a state some whole action produced.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 final class RedrawingScreen<Frame: Equatable & Sendable> {
   private let read: @MainActor () -> Frame
@@ -52,7 +54,7 @@ final class RedrawingScreen<Frame: Equatable & Sendable> {
 
   /// Returns once the screen has drawn `frame` (at once if it already has),
   /// or throws ``TimedOut`` after `seconds`.
-  func waitUntilDrawn(_ frame: Frame, seconds: Double = 10) async throws {
+  func waitUntilDrawn(_ frame: Frame, seconds: Double = 60) async throws {
     guard !frames.contains(frame) else { return }
     let timeout = Task { @MainActor [weak self] in
       try await Task.sleep(for: .seconds(seconds))
@@ -67,14 +69,24 @@ final class RedrawingScreen<Frame: Equatable & Sendable> {
   }
 
   /// Blocks the calling thread (never the main actor) until the screen
-  /// shows `frame`, for at most `seconds`; whether it does.
-  nonisolated func waitUntilShowing(_ frame: Frame, seconds: Double = 10) -> Bool {
+  /// shows `frame`; whether it does.
+  ///
+  /// After `seconds` it gives up, records that the machine was too slow for
+  /// the test, and returns `true`: the test fails as too slow, not as if
+  /// the screen had shown something else.
+  nonisolated func waitUntilShowing(
+    _ frame: Frame, seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line
+  ) -> Bool {
     let wake = DispatchSemaphore(value: 0)
     let shown = showing.withLock { showing in
       if showing == frame { return true }
       threadsWaiting.withLock { $0.append((frame, wake)) }
       return false
     }
-    return shown || wake.wait(timeout: .now() + seconds) == .success
+    if shown || wake.wait(timeout: .now() + seconds) == .success { return true }
+    reportFailure(
+      "too slow: waited \(seconds) s for the screen to show \(frame); the machine is too busy",
+      at: CallSite(fileID: file, filePath: file, line: line, column: 1))
+    return true
   }
 }

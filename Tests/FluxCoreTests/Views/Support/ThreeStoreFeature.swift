@@ -86,6 +86,7 @@ struct Cell: Identifiable, Equatable, Sendable {
 
 /// A hand-written view model that the handler, operator and assignment
 /// ways write to.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable @MainActor
 final class ShownModel {
   var query = 0
@@ -99,6 +100,7 @@ enum WayOntoTheMainActor: String, CaseIterable, Sendable {
 
   /// A screen of `query` and `total` that reads them this way, and what
   /// keeps its subscriptions alive.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   func screen(query: Property<Int>, total: Property<Int>) -> (
     screen: RedrawingScreen<Shown>, keep: [Any]
