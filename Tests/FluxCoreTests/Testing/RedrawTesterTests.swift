@@ -78,7 +78,7 @@ import Testing
   @Test func aReaderRedrawnTwiceForOneActionGoesOver() async {
     let screen = BudgetScreen()
     let late = LateNameModel(screen.store.profile)
-    let redraws = RedrawTester(screen.dispatcher)
+    let redraws = RedrawTester()  // main-actor actions: nothing to wait for
     redraws.reader("header") { (screen.profile.name, late.name) }
 
     screen.actions.name.dispatch("Grace")
@@ -112,15 +112,16 @@ import Testing
   }
 
   /// The main actor's action is queued behind another thread's delivery
-  /// (guarantee 8): that thread delivers it, later; the check waits for it.
+  /// (guarantee 8), and that thread goes on only once the check has begun:
+  /// the check waits for it to deliver both actions.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-  @Test func anActionDeliveredByAnotherThreadIsWaitedFor() async throws {
+  @Test func actionsDeliveredByAnotherThreadAfterTheCheckBeganAreWaitedFor() async throws {
     let screen = BudgetScreen()
     let redraws = screen.listTester()
     let held = try #require(HeldRename(screen.actions, screen.dispatcher))
 
     screen.actions.rename.dispatch(Rename(id: 7, title: "Seven"))  // queued
-    held.release()
+    held.release(afterMainQueueTurns: 10)
 
     await redraws.expect(["row 1", "row 7"])
     #expect(screen.rows[id: 7]?.title == "Seven")
@@ -128,7 +129,7 @@ import Testing
 }
 
 /// A rename of row 1 sent on another thread, whose delivery stops in a
-/// handler until ``release()``: what the main actor dispatches meanwhile
+/// handler until it is released: what the main actor dispatches meanwhile
 /// is queued, and that thread delivers it.
 final class HeldRename: Sendable {
   private let entered = DispatchSemaphore(value: 0)
@@ -162,9 +163,14 @@ final class HeldRename: Sendable {
     }
   }
 
-  /// Lets the other thread go on.
-  func release() {
-    letGo.signal()
+  /// Lets the other thread go on once the main queue has run `turns`
+  /// turns: after the caller has gone on to wait for something.
+  func release(afterMainQueueTurns turns: Int) {
+    guard turns > 0 else {
+      letGo.signal()
+      return
+    }
+    DispatchQueue.main.async { self.release(afterMainQueueTurns: turns - 1) }
   }
 
   /// Lets the other thread go on, and waits until its `dispatch` call has
