@@ -67,6 +67,33 @@ import Testing
     #expect(screen.favorites.favoriteList.ids == [2])
   }
 
+  /// The test that the article "Using FluxCore with SwiftUI" shows, as it
+  /// shows it: a list of `ObservedCollection` rows, read as its views read
+  /// them.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func theArticlesTestOfTheNextPage() async {
+    let firstPage = SearchPage(
+      request: SearchRequest(query: "json", perPage: 5), items: Array(Catalogue.items[0..<5]),
+      totalCount: 8)
+    let secondPage = SearchPage(
+      request: firstPage.request.nextPage, items: Array(Catalogue.items[5..<8]), totalCount: 8)
+
+    let store = SearchStore(dispatcher: .init(dispatcher))
+    let items = Property(derivedFrom: store.results) { $0.value ?? [] }
+    actions.items.dispatch(firstPage)
+    let rows = ObservedCollection(items)
+    #expect(rows.ids == firstPage.items.map(\.id))  // a reader for each row of the first page
+
+    let redraws = RedrawTester(dispatcher)
+    redraws.reader("list") { rows.ids }
+    for id in rows.ids { redraws.reader("row \(id)") { rows[id: id]?.title } }
+
+    actions.items.dispatch(secondPage)
+    await redraws.expect(["list"])
+    #expect(rows.ids == (firstPage.items + secondPage.items).map(\.id))
+    #expect(store.items.count == 8)
+  }
+
   /// The example's view models, with the first page of "json" shown, and a
   /// tester whose readers are the screen's views.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -82,6 +109,7 @@ import Testing
     actions.request.dispatch(firstPage.request)
     actions.items.dispatch(firstPage)
     try await search.showLatest()
+    #expect(search.rowList.ids == [1, 2, 3, 4, 5])
 
     let redraws = RedrawTester(dispatcher)
     redraws.reader("list") { search.rowList.ids }

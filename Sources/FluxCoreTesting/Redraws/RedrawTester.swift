@@ -4,7 +4,7 @@ import FluxCore
 /// how many times.
 ///
 /// Register readers as view bodies: closures that read what a `body`
-/// reads (``ObservedProperty`` fields, ``ObservedCollection`` rows, an
+/// reads (`ObservedProperty` fields, `ObservedCollection` rows, an
 /// app's own `@Observable` models), each with a name. Then send an action,
 /// from the test's thread or another, and check the readers it redrew:
 ///
