@@ -44,11 +44,12 @@ import FluxCore
 /// > variables) the action goes through, and check once the code that
 /// > sends it has returned. An action dispatched and delivered on the main
 /// > actor needs nothing: it is on every main-actor view when `dispatch`
-/// > returns. A check then lets the main actor run until a turn passes in
-/// > which no reader was invalidated and no redraw was pending, so a view
-/// > model that reaches the screen a turn after the rest of its action (a
-/// > second hop) shows as a second redraw. Counts are the same on Linux
-/// > and Apple platforms: they come from the `Observation` module alone.
+/// > returns. A check then lets the main actor run until a whole turn
+/// > passes in which no reader was invalidated or redrawn, so a view model
+/// > that lands after the views have redrawn for the rest of its action
+/// > (a hop or two behind) shows as a second redraw, as it would on screen.
+/// > Counts are the same on Linux and Apple platforms: they come from the
+/// > `Observation` module alone.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public final class RedrawTester {
@@ -166,7 +167,7 @@ public final class RedrawTester {
   ///
   /// Waits, at most `timeout`, for everything dispatched to the tester's
   /// sources to have been delivered; then lets the main actor run until a
-  /// turn passes with no reader invalidated and no redraw pending. Never
+  /// whole turn passes in which no reader was invalidated or redrawn. Never
   /// sleeps for a fixed time.
   ///
   /// - Parameters:
