@@ -90,11 +90,15 @@ public final class TestRecorder<Element: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - count: How many values to wait for, counting those already recorded.
-  ///   - timeout: How long to wait before failing.
+  ///   - timeout: How long to wait before failing: half a minute unless
+  ///     you say otherwise. A wait ends as soon as the values are there, so
+  ///     a long bound costs a passing test nothing, and a busy machine (a
+  ///     sanitizer, a loaded CI runner) does not fail one that would pass.
   /// - Returns: Every value recorded, at least `count` of them.
   /// - Throws: ``TestRecorderTimeout`` if fewer values arrive in time.
   @discardableResult
-  public func waitForValues(count: Int, timeout: Duration = .seconds(5)) async throws -> [Element] {
+  public func waitForValues(count: Int, timeout: Duration = .seconds(30)) async throws -> [Element]
+  {
     try await wait(until: count, timeout: timeout)
     return values
   }
@@ -104,10 +108,11 @@ public final class TestRecorder<Element: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - count: How many values to return.
-  ///   - timeout: How long to wait before failing.
+  ///   - timeout: How long to wait before failing: half a minute unless
+  ///     you say otherwise (see ``waitForValues(count:timeout:)``).
   /// - Returns: The next `count` values, in the order they were recorded.
   /// - Throws: ``TestRecorderTimeout`` if fewer values arrive in time.
-  public func next(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [Element] {
+  public func next(_ count: Int = 1, timeout: Duration = .seconds(30)) async throws -> [Element] {
     let start = state.withLock { $0.consumed }
     try await wait(until: start + count, timeout: timeout)
     return state.withLock { state in
@@ -167,6 +172,7 @@ public struct TestRecorderTimeout: Error, CustomStringConvertible {
 
   /// The failure in words.
   public var description: String {
-    "waited \(timeout) for \(expected) values; \(received) arrived"
+    "waited \(timeout) for \(expected) values; \(received) arrived (the others never came, "
+      + "or the machine was too busy for this timeout)"
   }
 }

@@ -30,11 +30,21 @@ public final class FavoritesViewModel {
   /// The status line.
   public private(set) var status: FavoritesStatus
 
+  /// The favorites, for views that show them item by item.
+  ///
+  /// A result row shows its star by reading `favoriteList[id: item.id]`,
+  /// and a badge shows `favoriteList.count`: a star redraws the row of the
+  /// item starred and the badge, and no other row.
+  @ObservationIgnored public let favoriteList: ObservedCollection<Item>
+
   /// The status, derived from the store on the thread that changes it;
   /// ``status`` follows it on the main actor.
   @ObservationIgnored public nonisolated let statusSource: Property<FavoritesStatus>
 
   @ObservationIgnored private let store: FavoritesStore
+  /// The favorites' items, derived from the store; ``favoriteList``
+  /// follows it on the main actor.
+  @ObservationIgnored private let favoriteItems: Property<[Item]>
   @ObservationIgnored private let rows: Property<[SearchRow]>
   @ObservationIgnored private let actions: FavoritesActionCreator
   @ObservationIgnored private let disposeBag = DisposeBag()
@@ -54,6 +64,8 @@ public final class FavoritesViewModel {
         notice: $0, favorites: $1, undoLabel: $2.undoLabel, redoLabel: $2.redoLabel)
     }
     status = statusSource.value
+    favoriteItems = Property(derivedFrom: store.favorites) { $0.items }
+    favoriteList = ObservedCollection(favoriteItems)
     statusSource.assign(to: \.status, on: self).disposed(by: disposeBag)
   }
 

@@ -191,7 +191,9 @@ extension FailingChecks {
   static func aHandlerHangs() async -> Bool {
     let feature = CounterFeature()
     let tester = StoreTester(feature.dispatcher) { feature.store.state }
-    let hanging = HangingHandler(on: feature.dispatcher.add)
+    // Held for up to two minutes: a receive that gave up after its own
+    // 200 ms comes back long before, however busy the machine.
+    let hanging = HangingHandler(on: feature.dispatcher.add, boundInSeconds: 120)
     let sender = Elsewhere { feature.actions.add.dispatch(1) }
     await tester.receive(\.add, 1, timeout: .milliseconds(200)) { $0.count = 1 }
     let returnedFirst = hanging.hasReturned
@@ -203,13 +205,13 @@ extension FailingChecks {
 
   static let nothingSentWithinItsOwnTimeout =
     "expected to receive CounterDispatcher.add ← 1, but nothing matching was sent within 0.05 seconds"
-  /// `receive(timeout:)` waits its own timeout, not the tester's (ten
-  /// seconds here).
+  /// `receive(timeout:)` waits its own timeout, not the tester's (two
+  /// minutes here: far beyond what a busy machine adds to 50 ms).
   ///
   /// Returns how long it waited.
   static func theActionNeverComesWithinReceivesTimeout() async -> Duration {
     let feature = CounterFeature()
-    let tester = StoreTester(feature.dispatcher, timeout: .seconds(10)) { feature.store.state }
+    let tester = StoreTester(feature.dispatcher, timeout: .seconds(120)) { feature.store.state }
     let waited = await ContinuousClock().measure {
       await tester.receive(\.add, 1, timeout: .milliseconds(50)) { $0.count = 1 }
     }

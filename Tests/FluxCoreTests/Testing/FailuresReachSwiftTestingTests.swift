@@ -125,6 +125,48 @@ import Testing
       $0.says(FailingChecks.nothingSent)
     }
   }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test @MainActor func aRedrawBudgetRecordsAnIssueAtTheCallersLine() async {
+    let screen = BudgetScreen()
+    let redraws = screen.listTester()
+    screen.actions.rename.dispatch(Rename(id: 7, title: "Seven"))
+    let line = #line + 3
+
+    await withKnownIssue {
+      await redraws.expect(["row 8"])
+    } matching: { issue in
+      issue.says("over the redraw budget: row 7: redrawn once, budget 0")
+        && issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+    }
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aRedrawBudgetFails() async {
+    await withKnownIssue {
+      await FailingChecks.aReaderOfTheWholeListGoesOverBudget()
+    } matching: {
+      $0.says(FailingChecks.overBudget)
+    }
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aRedrawTesterFreedWithRedrawsUncheckedFails() async {
+    await withKnownIssue {
+      await FailingChecks.aTesterIsFreedWithRedrawsUnchecked()
+    } matching: {
+      $0.says(FailingChecks.redrawsUnchecked)
+    }
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aRedrawCheckFailsWhenTheDeliveryRunsOutOfTime() async {
+    await withKnownIssue {
+      await FailingChecks.aCheckRunsOutOfTimeForTheDelivery()
+    } matching: {
+      $0.says(FailingChecks.redrawsNotChecked)
+    }
+  }
 }
 
 extension Issue {

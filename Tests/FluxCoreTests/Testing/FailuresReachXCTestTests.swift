@@ -98,6 +98,52 @@ final class FailuresReachXCTestTests: FailureCapturingTestCase {
     }
   }
 
+  func testARedrawBudgetFailsAtTheCallersLine() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      throw XCTSkip("RedrawTester needs the Observation module")
+    }
+    let redraws = await MainActor.run {
+      let screen = BudgetScreen()
+      let redraws = screen.listTester()
+      screen.actions.rename.dispatch(Rename(id: 7, title: "Seven"))
+      return redraws
+    }
+    let line = #line + 3
+
+    let failures = await expectFailures(containing: "over the redraw budget: row 7") {
+      await redraws.expect(["row 8"])
+    }
+
+    XCTAssertTrue(failures.allSatisfy { $0.hasSuffix("@\(line)") }, "\(failures)")
+  }
+
+  func testARedrawBudgetFails() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      throw XCTSkip("RedrawTester needs the Observation module")
+    }
+    await expectFailures(containing: FailingChecks.overBudget) {
+      await FailingChecks.aReaderOfTheWholeListGoesOverBudget()
+    }
+  }
+
+  func testARedrawTesterFreedWithRedrawsUncheckedFails() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      throw XCTSkip("RedrawTester needs the Observation module")
+    }
+    await expectFailures(containing: FailingChecks.redrawsUnchecked) {
+      await FailingChecks.aTesterIsFreedWithRedrawsUnchecked()
+    }
+  }
+
+  func testARedrawCheckFailsWhenTheDeliveryRunsOutOfTime() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      throw XCTSkip("RedrawTester needs the Observation module")
+    }
+    await expectFailures(containing: FailingChecks.redrawsNotChecked) {
+      await FailingChecks.aCheckRunsOutOfTimeForTheDelivery()
+    }
+  }
+
   /// From another thread, a failure reaches the running case.
   func testACheckOnAnotherThreadFailsTheRunningCase() async {
     await expectFailures(containing: FailingChecks.valuesDiffer) {

@@ -22,7 +22,15 @@ import Testing
     await sendAnActionAfterFinish(from: .detachedTask)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aRedrawBudgetExceeded() async {
+    await checkTheRedrawBudgetOfAnEdit(["row 1"])
+  }
+
   @Test func controlPassingChecksEverywhere() async {
     for place in Place.allCases { await place.run(assertOneWhenTheRecorderHoldsOne) }
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      await checkTheRedrawBudgetOfAnEdit(["row 1", "every row"])
+    }
   }
 }

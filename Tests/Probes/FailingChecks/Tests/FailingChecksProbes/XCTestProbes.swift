@@ -22,8 +22,18 @@ final class XCTestProbes: XCTestCase {
     await sendAnActionAfterFinish(from: .thread)
   }
 
+  func testARedrawBudgetExceeded() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+      throw XCTSkip("RedrawTester needs the Observation module")
+    }
+    await checkTheRedrawBudgetOfAnEdit(["row 1"])
+  }
+
   func testControlPassingChecksEverywhere() async {
     for place in Place.allCases { await place.run(assertOneWhenTheRecorderHoldsOne) }
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      await checkTheRedrawBudgetOfAnEdit(["row 1", "every row"])
+    }
   }
 }
 
