@@ -149,8 +149,9 @@ func printHistory(_ report: HistoryReport) {
       + "\(report.stepsKept.formatted()) steps kept")
   print(pad("a step (the oldest dropped)", 44) + lpad(ns(report.stepNanoseconds), 12))
   print(pad("… the same write, no history", 44) + lpad(ns(report.variableSetNanoseconds), 12))
-  print(pad("… hand-rolled: a write and a copy in a ring", 44)
-    + lpad(ns(report.handRolledStepNanoseconds), 12))
+  print(
+    pad("… hand-rolled: a write and a copy in a ring", 44)
+      + lpad(ns(report.handRolledStepNanoseconds), 12))
   print(pad("an undo or a redo, 10,000 steps kept", 44) + lpad(ns(report.undoNanoseconds), 12))
   print(pad("… 100 steps kept", 44) + lpad(ns(report.undoWith100StepsNanoseconds), 12))
   print(pad("… measuring a note (EncodedSize)", 44) + lpad(ns(report.measureNanoseconds), 12))

@@ -95,6 +95,7 @@ let counts =
   ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
     + allocationsPerOperation(operations: 100_000) : []
 let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
+let firstView = await firstViewScenario(subjects: 100_000, runs: max(1, min(rounds, 15)))
 let fineGrained =
   fineGrainedRows > 0
   ? await fineGrainedScenario(rows: fineGrainedRows, changes: max(3, min(rounds, 15))) : nil
@@ -110,7 +111,7 @@ let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, fineGrained: fineGrained,
   overload: overload, recording: recording, largeStateRecording: largeStateRecording,
-  persistence: persistence, history: history)
+  persistence: persistence, history: history, firstView: firstView)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -122,6 +123,7 @@ if json {
 } else {
   printTable(report)
   printMainActor(mainActor)
+  printFirstView(firstView)
   if let fineGrained { printFineGrained(fineGrained) }
   if let overload { printOverload(overload) }
   if let recording { printRecording(recording) }

@@ -44,7 +44,7 @@ extension DispatchSubject {
     endingUpdateOn updatingThread: UInt? = nil
   ) -> Bool {
     let role = DeliveryState.role(at: currentStackAddress())
-    let stamp = StateStamp.forWriteNow()
+    let stamp = StateStamp.forWrite()
     let (published, owned, replaced, stale) = lock.withLock(guarding: typedState) {
       registry, state in
       if let updatingThread,
@@ -56,7 +56,7 @@ extension DispatchSubject {
         trapWriteInsideUpdate(state.updatingThreads)
       }
       if let expectedWrites, state.writes != expectedWrites {
-        return (false, false, (Element?.none, Element?.none), SnapshotToRelease.nothing)
+        return (false, false, Element?.none, SnapshotToRelease.nothing)
       }
       let replaced = state.store(value, stampedWith: stamp)
       state.writes += 1
@@ -72,6 +72,10 @@ extension DispatchSubject {
       core.deliverToSnapshot(value)
       finishDelivering(role, budget: core.deliveryBudget)
       ActionDepth.leave()
+    } else if !ActionDepth.isInsideAction {
+      // Queued for another thread (or not published): the action this
+      // write began is this call, and it ends here.
+      ThreadFrame.actionEnded()
     }
     return published
   }

@@ -49,20 +49,16 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
     return before ?? latest
   }
 
-  /// Stores `value` as the latest, written in the action `stamp` (`nil`
-  /// outside any); returns the value to drop outside the lock.
+  /// Stores `value` as the latest, written in the action `stamp`; returns
+  /// the value to drop outside the lock.
   @inlinable
   @inline(__always)
-  mutating func store(_ value: Element, stampedWith stamp: ActionStamp?) -> (Element?, Element?) {
+  mutating func store(_ value: Element, stampedWith stamp: ActionStamp) -> Element? {
     defer { latest = value }
-    guard let stamp else {
-      self.stamp = nil
-      return (latest, before.take())
-    }
-    if self.stamp == stamp { return (latest, nil) }
+    if self.stamp == stamp { return latest }
     self.stamp = stamp
     defer { before = latest }
-    return (before, nil)
+    return before
   }
 
   /// Queues `work` for the thread that holds the role.

@@ -47,7 +47,7 @@ enum ActionDepth: Sendable {
   @usableFromInline
   @inline(never)
   static func leftWithMoreToDo() {
-    if !fluxcore_action_is_open() { ThreadFrame.actionEnded() }
+    if !fluxcore_action_is_open() { ThreadFrame.endAction() }
   }
 
   /// Whether the calling thread is inside a delivery.

@@ -70,6 +70,12 @@ extension ThreadFrame {
   @usableFromInline
   @inline(never)
   static func actionEnded() {
+    endAction()
+  }
+
+  /// ``actionEnded()``, inlined where the end is found.
+  @inline(__always)
+  static func endAction() {
     let word = fluxcore_action_word_get()
     fluxcore_action_word_set(word & ActionDepth.keptValues)
     // The frame exists: keeping a value or taking a stamp made it.

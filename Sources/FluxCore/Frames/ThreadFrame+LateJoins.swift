@@ -27,7 +27,7 @@ extension ThreadFrame {
 
   /// The number of the action in progress, for a stamp; on this frame's
   /// thread.
-  @usableFromInline
+  @inlinable
   var actionInProgress: Int { actionNumber.load(ordering: .relaxed) }
 
   /// Whether the action numbered `action` has ended; from any thread.

@@ -47,17 +47,17 @@ struct ActionStamp: Equatable, @unchecked Sendable {
 /// Reading and noting which action a state's value came from.
 @usableFromInline
 enum StateStamp: Sendable {
-  /// The stamp of a Variable written now on the calling thread: its
-  /// action's, if a delivery is in progress here, noting that the action
-  /// wrote state; `nil` outside any delivery.
+  /// The stamp of a Variable written now on the calling thread: the
+  /// action in progress here, or, outside any delivery, the one this write
+  /// begins (its own delivery); notes that the action wrote state, so that
+  /// its end says so.
   @inlinable
   @inline(__always)
-  static func forWriteNow() -> ActionStamp? {
-    guard ActionDepth.isInsideAction else { return nil }
-    return ofTheActionInProgress()
+  static func forWrite() -> ActionStamp {
+    ofTheActionInProgress()
   }
 
-  @usableFromInline
+  @inlinable
   static func ofTheActionInProgress() -> ActionStamp {
     ActionDepth.set(ActionDepth.wroteState)
     return ThreadFrame.current._withUnsafeGuaranteedRef { frame in

@@ -80,6 +80,33 @@ import Testing
     token.dispose()
   }
 
+  /// A Variable set directly on another thread begins an action of its
+  /// own (its delivery): a view made while a subscriber derives another
+  /// state from it shows neither new value, then both.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aViewMadeWhileASetterIsDeliveredShowsNeitherNewValueThenBoth() async throws {
+    let source = Variable(0)
+    let derived = Variable(0)
+    let steps = Steps()
+    let deriving = source.changed.subscribe { value in
+      derived.value = value * 10
+      steps.pass(.deliveringOne, waitingFor: .released)
+    }
+    startThread { source.value = 1 }
+    guard await steps.reached(.deliveringOne) else { return }
+
+    let shownSource = ObservedProperty(source.asProperty())
+    let shownDerived = ObservedProperty(derived.asProperty())
+    let screen = RedrawingScreen { Shown(shownSource.value, shownDerived.value) }
+    let first = screen.current
+    steps.signal(.released)
+    try await screen.waitUntilDrawn(Shown(1, 10))
+
+    #expect(first == Shown(0, 0))
+    #expect(screen.frames.torn.isEmpty, "frames drawn: \(screen.frames)")
+    deriving.dispose()
+  }
+
   /// A derived property read mid-action off the view path stays fresh
   /// (guarantee 9); the view made of it shows the whole state.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
