@@ -41,10 +41,14 @@ struct FrameArena {
   @inlinable
   @inline(__always)
   mutating func allocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
-    let start = (next.offset + alignment - 1) & ~(alignment - 1)
-    if let base, start + byteCount <= capacity {
-      next.offset = start + byteCount
-      return base + start
+    if let base {
+      // Aligned as an address: a chunk's base is aligned to 16 only.
+      let address = Int(bitPattern: base) + next.offset
+      let start = ((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base)
+      if start + byteCount <= capacity {
+        next.offset = start + byteCount
+        return base + start
+      }
     }
     return allocateInNextChunk(byteCount: byteCount, alignment: alignment)
   }
@@ -54,11 +58,14 @@ struct FrameArena {
   @inline(never)
   mutating func allocateInNextChunk(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
     var index = base == nil ? next.chunk : next.chunk + 1
-    while index < chunks.count, chunks[index].capacity < byteCount {
+    while index < chunks.count,
+      chunks[index].capacity < byteCount
+        || Int(bitPattern: chunks[index].base) & (alignment - 1) != 0
+    {
       index += 1
     }
     if index == chunks.count {
-      let capacity = Swift.max(Self.chunkSize, byteCount + alignment)
+      let capacity = Swift.max(Self.chunkSize, byteCount)
       chunks.append(
         Chunk(
           base: .allocate(byteCount: capacity, alignment: Swift.max(alignment, 16)),

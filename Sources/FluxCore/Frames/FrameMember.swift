@@ -37,6 +37,13 @@ class FrameMember: @unchecked Sendable {
     preconditionFailure("FrameMember is abstract")
   }
 
+  /// Releases what ``commit(_:)`` and ``finishLate()`` replaced or refused:
+  /// called after the locks, since a value's `deinit` may run user code.
+  @usableFromInline
+  func releaseDropped() {
+    preconditionFailure("FrameMember is abstract")
+  }
+
   /// Takes what is ready, for ``deliverTaken()``, and notes that the
   /// member is no longer listed.
   ///

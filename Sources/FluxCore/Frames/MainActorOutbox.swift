@@ -22,32 +22,58 @@ enum MainActorOutbox: Sendable {
   /// Commits what a frame kept: one member's values under its own lock,
   /// several members' under the outbox's, so that no turn sees part of
   /// them.
-  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>) {
+  ///
+  /// Returns the members whose ``FrameMember/releaseDropped()`` the caller
+  /// calls once it may run user code.
+  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>) -> [FrameMember] {
     let first = kept[0].member.toOpaque()
     var index = 1
     while index < kept.count, kept[index].member.toOpaque() == first { index += 1 }
-    if index == kept.count {
-      kept[0].member._withUnsafeGuaranteedRef { member in
-        if member.commit(kept) { list(member) }
-      }
-      return
+    guard index == kept.count else { return commit(kept, joinedBy: []) }
+    return kept[0].member._withUnsafeGuaranteedRef { member in
+      if member.commit(kept) { list(member) }
+      return [member]
     }
-    commit(kept, joinedBy: [])
   }
 
   /// Commits what a frame kept, and the late values of the hops that joined
   /// its action late, in one step of the outbox.
-  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>, joinedBy late: [FrameMember]) {
-    state.withLock { state in
-      for (index, entry) in kept.enumerated()
-      where !kept[..<index].contains(where: { $0.member.toOpaque() == entry.member.toOpaque() }) {
-        entry.member._withUnsafeGuaranteedRef { member in
-          if member.commit(kept) { state.members.append(member) }
-        }
-      }
-      for member in late where member.finishLate() { state.members.append(member) }
-      scheduleIfNeeded(&state)
+  ///
+  /// The values are grouped by member first, outside the lock, so that the
+  /// step costs one pass over them, not one per member. What the members
+  /// replace or refuse waits for the caller to release it (the members
+  /// returned), after every lock: a `deinit` may dispatch.
+  static func commit(_ kept: UnsafeBufferPointer<KeptEntry>, joinedBy late: [FrameMember])
+    -> [FrameMember]
+  {
+    let order = kept.indices.sorted { left, right in
+      let (a, b) = (kept[left].member.toOpaque(), kept[right].member.toOpaque())
+      return a == b ? left < right : a < b
     }
+    let grouped = ContiguousArray(order.map { kept[$0] })
+    var members: [FrameMember] = late
+    grouped.withUnsafeBufferPointer { grouped in
+      state.withLock { state in
+        var start = 0
+        while start < grouped.count {
+          var end = start + 1
+          let member = grouped[start].member
+          while end < grouped.count, grouped[end].member.toOpaque() == member.toOpaque() {
+            end += 1
+          }
+          member._withUnsafeGuaranteedRef { member in
+            if member.commit(UnsafeBufferPointer(rebasing: grouped[start..<end])) {
+              state.members.append(member)
+            }
+            members.append(member)
+          }
+          start = end
+        }
+        for member in late where member.finishLate() { state.members.append(member) }
+        scheduleIfNeeded(&state)
+      }
+    }
+    return members
   }
 
   /// Lists a member that has made something ready and noted itself listed.
@@ -91,39 +117,31 @@ enum MainActorOutbox: Sendable {
     deliver(on: frame, endingTheTurn: false)
   }
 
-  /// Takes what is ready and delivers it, again while more is committed.
+  /// Takes what is ready and delivers it.
   ///
-  /// Again while a main-actor action that a handler dispatched meanwhile
-  /// committed more. A commit made
-  /// while this delivers (from a handler) asks for another pass instead of
-  /// delivering inside it, so that a view never gets a value before one
-  /// that was taken ahead of it.
+  /// A turn takes from every member before it delivers to any, so that it
+  /// shows one set of finished actions; what it took waits in each member
+  /// until it is delivered. A handler that commits more on the main actor
+  /// (a main-actor action, at once) or runs a nested run loop (a modal
+  /// panel, where the next turns run) makes a pass inside this one: a
+  /// member delivers what an outer pass took for it first, so no view gets
+  /// a value before one taken ahead of it, and the screen keeps following
+  /// the stores while the handler runs.
   private static func deliver(on frame: ThreadFrame, endingTheTurn: Bool) {
-    guard !frame.isDraining else {
-      frame.drainAgain = true
-      return
-    }
-    frame.isDraining = true
-    defer { frame.isDraining = false }
-    var endsTurn = endingTheTurn
     // The list of members, and a spare one kept on the frame for the next
-    // turn: a turn allocates nothing.
+    // turn: a turn allocates nothing (a nested pass makes its own).
     var members: [FrameMember] = []
     swap(&members, &frame.spareMembers)
-    repeat {
-      frame.drainAgain = false
-      state.withLock { state in
-        if endsTurn { state.isScheduled = false }
-        swap(&members, &state.members)
-        for member in members { member.takeReady() }
-      }
-      endsTurn = false
-      // The main queue runs on the main actor's thread.
-      MainActor.assumeIsolated {
-        for member in members { member.deliverTaken() }
-      }
-      members.removeAll(keepingCapacity: true)
-    } while frame.drainAgain
-    swap(&members, &frame.spareMembers)
+    state.withLock { state in
+      if endingTheTurn { state.isScheduled = false }
+      swap(&members, &state.members)
+      for member in members { member.takeReady() }
+    }
+    // The main queue runs on the main actor's thread.
+    MainActor.assumeIsolated {
+      for member in members { member.deliverTaken() }
+    }
+    members.removeAll(keepingCapacity: true)
+    if members.capacity > frame.spareMembers.capacity { swap(&members, &frame.spareMembers) }
   }
 }

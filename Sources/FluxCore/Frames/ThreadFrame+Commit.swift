@@ -14,9 +14,18 @@ extension ThreadFrame {
     var batch = ContiguousArray<KeptEntry>()
     while entries.count > start { batch.append(entries.removeLast()) }
     batch.reverse()
-    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0, joinedBy: late) }
+    let committed = batch.withUnsafeBufferPointer { MainActorOutbox.commit($0, joinedBy: late) }
+    finishCommit(of: batch, committed: committed)
+  }
+
+  /// The end of a commit, once every value has been moved out of the
+  /// arena: frees their places, then runs what may run user code (a
+  /// dropped value's `deinit`, a hop's release), which may keep values in
+  /// the arena again for an action of its own.
+  private func finishCommit(of batch: ContiguousArray<KeptEntry>, committed: [FrameMember]) {
     arena.reset(to: segmentArenaStart)
     if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+    for member in committed { member.releaseDropped() }
     for entry in batch { entry.member.release() }
   }
 
@@ -26,10 +35,12 @@ extension ThreadFrame {
   func commitSegment() {
     if let member = solo.take() {
       ActionDepth.clear(ActionDepth.keptValues)
+      // Freed first: the commit moves the value out before it runs any
+      // user code (dropping the value it replaces).
+      arena.reset(to: segmentArenaStart)
       member._withUnsafeGuaranteedRef { member in
         if member.commit(number: soloNumber, value: soloValue) { MainActorOutbox.list(member) }
       }
-      arena.reset(to: segmentArenaStart)
       member.release()
       return
     }
@@ -40,10 +51,10 @@ extension ThreadFrame {
       // Most frames keep one value: out of `entries` first, as below.
       let entry = entries.removeLast()
       if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
+      arena.reset(to: segmentArenaStart)  // as above
       entry.member._withUnsafeGuaranteedRef { member in
         if member.commit(number: entry.number, value: entry.value) { MainActorOutbox.list(member) }
       }
-      arena.reset(to: segmentArenaStart)
       entry.member.release()
       return
     }
@@ -57,11 +68,8 @@ extension ThreadFrame {
       while entries.count > start { batch.append(entries.removeLast()) }
       batch.reverse()
     }
-    batch.withUnsafeBufferPointer { MainActorOutbox.commit($0) }
-    // Every value has been moved out of the arena.
-    arena.reset(to: segmentArenaStart)
-    if entries.isEmpty { ActionDepth.clear(ActionDepth.keptValues) }
-    for entry in batch { entry.member.release() }
+    let committed = batch.withUnsafeBufferPointer { MainActorOutbox.commit($0) }
+    finishCommit(of: batch, committed: committed)
     batch.removeAll(keepingCapacity: true)
     if batch.capacity > spare.capacity { swap(&batch, &spare) }
   }

@@ -71,10 +71,6 @@ final class ThreadFrame {
   /// as `dispatchMain()` does on Linux, a thread's first main-actor action
   /// before any view or turn has run on it reaches the screen a turn later.
   @exclusivity(unchecked) @usableFromInline var mayRunMainActor: Bool
-  /// Whether this thread is delivering the main actor's outbox, and
-  /// whether a commit made meanwhile asks for another pass.
-  @exclusivity(unchecked) var isDraining = false
-  @exclusivity(unchecked) var drainAgain = false
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// While a main-actor view subscribes on this thread: the unfinished
@@ -137,8 +133,6 @@ final class ThreadFrame {
       commitSegment(joinedBy: late)
     }
     arena.reset(to: FrameArena.Mark())
-    isDraining = false
-    drainAgain = false
     taint = nil
     let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
     ThreadFrame.unusedFrames.withLock { $0.append(address) }

@@ -22,42 +22,48 @@ extension MainHop {
   /// makes them ready; whether the hop must now be listed.
   @inlinable
   func commitKept(_ kept: UnsafeBufferPointer<KeptEntry>) -> Bool {
-    var dropped: NumberedValue<Element>?
-    var moreDropped: [NumberedValue<Element>] = []
     let me = Unmanaged<FrameMember>.passUnretained(self).toOpaque()
-    let list = state.withLock { state -> Bool in
+    // What it replaces or refuses waits in `dropped` for releaseDropped(),
+    // after every lock: the caller may hold the outbox's.
+    return state.withLock { state -> Bool in
       for index in kept.indices where kept[index].member.toOpaque() == me {
         let value = NumberedValue(
           kept[index].value.assumingMemoryBound(to: Element.self).move(),
           number: kept[index].number)
-        if let refused = state.makeReady(value) {
-          if dropped == nil { dropped = refused } else { moreDropped.append(refused) }
-        }
+        if let refused = state.makeReady(value) { state.dropped.append(refused) }
       }
       return state.mustList()
     }
-    // Outside the lock: dropping a value may run its deinit.
-    withExtendedLifetime((dropped, moreDropped)) {}
-    return list
   }
 
   /// Calls the handler with what the turn took, in order, stopping if
   /// disposed.
+  ///
+  /// Never inside the handler's own call: a pass that a handler's action
+  /// makes (at once, or a nested run loop's turn) leaves what it took for
+  /// this hop to the call in progress, which delivers it when the handler
+  /// returns, in order.
   @MainActor
   @inlinable
   func deliverTakenValues() {
+    guard !isHandling else { return }
+    isHandling = true
+    defer { isHandling = false }
     var values = ContiguousArray<NumberedValue<Element>>()
     swap(&values, &spareValues)
-    let latest = state.withLock { state in
-      swap(&values, &state.taken)
-      return state.takenLatest.take()
+    while true {
+      let latest = state.withLock { state in
+        swap(&values, &state.taken)
+        return state.takenLatest.take()
+      }
+      guard latest != nil || !values.isEmpty else { break }
+      if let latest, !isDisposed.load(ordering: .acquiring) { handler(latest.value) }
+      for numbered in values {
+        guard !isDisposed.load(ordering: .acquiring) else { break }
+        handler(numbered.value)
+      }
+      values.removeAll(keepingCapacity: true)
     }
-    if let latest, !isDisposed.load(ordering: .acquiring) { handler(latest.value) }
-    for numbered in values {
-      guard !isDisposed.load(ordering: .acquiring) else { break }
-      handler(numbered.value)
-    }
-    values.removeAll(keepingCapacity: true)
     swap(&values, &spareValues)
   }
 }

@@ -39,9 +39,12 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   @usableFromInline let committing: @Sendable (MainHop, UnsafeBufferPointer<KeptEntry>) -> Bool
   @usableFromInline let committingOne: @Sendable (MainHop, Int, UnsafeMutableRawPointer) -> Bool
   @usableFromInline let taking: @Sendable (MainHop) -> Void
+  @usableFromInline let releasing: @Sendable (MainHop) -> Void
   @usableFromInline let delivering: @MainActor @Sendable (MainHop) -> Void
   /// An emptied buffer of values, kept for the next turn.
   @MainActor @usableFromInline var spareValues = ContiguousArray<NumberedValue<Element>>()
+  /// Whether the handler is running (see ``deliverTakenValues()``).
+  @MainActor @usableFromInline var isHandling = false
 
   /// Set once the subscription is disposed.
   @inlinable
@@ -63,6 +66,11 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     committing = { hop, kept in hop.commitKept(kept) }
     committingOne = { hop, number, value in hop.commitKept(number: number, value: value) }
     taking = { hop in hop.state.withLock { $0.takeReady() } }
+    releasing = { hop in
+      var dropped = ContiguousArray<NumberedValue<Element>>()
+      hop.state.withLock { swap(&dropped, &$0.dropped) }
+      withExtendedLifetime(dropped) {}
+    }
     delivering = { hop in hop.deliverTakenValues() }
     super.init()
   }
@@ -90,13 +98,16 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
 
   @usableFromInline
   override func finishLate() -> Bool {
-    var dropped: NumberedValue<Element>?
     let list = state.withLock { state -> Bool in
-      dropped = state.lateActionEnded()
+      state.lateActionEnded()
       return state.mustList()
     }
-    withExtendedLifetime(dropped) {}
     return list && !isDisposed.load(ordering: .relaxed)
+  }
+
+  @usableFromInline
+  override func releaseDropped() {
+    releasing(self)
   }
 
   /// Values that arrive on `thread` until ``endSubscribing()`` are delivered
@@ -164,9 +175,10 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     // action still in progress waits for its end (State/StateStamp.swift).
     let taint = isSubscribingOnThisThread ? StateStamp.taintSoFar : []
     var dropped: NumberedValue<Element>?
+    var toJoin: [ActionStamp] = []
     let outcome = state.withLock { state -> ReceiveOutcome in
       if !taint.isEmpty {
-        dropped = state.keepLate(value, untilEnded: taint.count)
+        toJoin = state.keepLate(value, until: taint)
         return .late
       }
       if state.subscribingThread == thread, state.mayDeliverAtOnce(value.number) {
@@ -189,11 +201,14 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
     case .ready: break
     case .readyToList: MainActorOutbox.list(self)
     case .late:
-      for stamp in taint {
+      for stamp in toJoin {
         let joined = stamp.frame._withUnsafeGuaranteedRef {
           $0.joinLate(self, action: stamp.action)
         }
-        if !joined, finishLate() { MainActorOutbox.list(self) }
+        guard !joined else { continue }
+        let list = finishLate()
+        releaseDropped()
+        if list { MainActorOutbox.list(self) }
       }
     }
   }
@@ -218,7 +233,11 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
         state.ready = []
         state.readyLatest = nil
       }
-      return (state.ready, state.readyLatest, state.late.take())
+      defer {
+        state.late = []
+        state.dropped = []
+      }
+      return (state.ready, state.readyLatest, state.late, state.dropped)
     }
     withExtendedLifetime(dropped) {}
   }

@@ -34,11 +34,14 @@ struct MainHopState<Element: Sendable>: Sendable {
   @usableFromInline var isListed = false
   /// The thread subscribing, while it may deliver on the spot.
   @usableFromInline var subscribingThread: UInt = 0
-  /// What the hop got while its view subscribed, from a state last written
-  /// in actions still in progress, and how many of them have yet to end
-  /// (State/StateStamp.swift).
-  @usableFromInline var late: NumberedValue<Element>?
+  /// What the hop got while its view subscribed, from states last written
+  /// in actions still in progress, in order; those actions, and how many
+  /// of them have yet to end (State/StateStamp.swift).
+  @usableFromInline var late: ContiguousArray<NumberedValue<Element>> = []
+  @usableFromInline var lateStamps: [ActionStamp] = []
   @usableFromInline var lateActions = 0
+  /// Values a commit replaced or refused, released after the locks.
+  @usableFromInline var dropped: ContiguousArray<NumberedValue<Element>> = []
 
   @inlinable
   init(mode: DeliveryMode) {
@@ -89,28 +92,31 @@ struct MainHopState<Element: Sendable>: Sendable {
     }
   }
 
-  /// Keeps `value` until `actions` actions have ended; returns a value it
-  /// replaced, to be dropped outside the lock.
+  /// Keeps `value` until the actions in `stamps` have ended, with the late
+  /// values before it; returns the actions it waits for that earlier ones
+  /// did not, for the caller to join.
   @inlinable
-  mutating func keepLate(_ value: NumberedValue<Element>, untilEnded actions: Int) -> NumberedValue<
-    Element
-  >? {
-    defer {
-      late = value
-      lateActions = actions
-    }
-    return late
+  mutating func keepLate(_ value: NumberedValue<Element>, until stamps: [ActionStamp])
+    -> [ActionStamp]
+  {
+    late.append(value)
+    let new = stamps.filter { !lateStamps.contains($0) }
+    lateStamps += new
+    lateActions += new.count
+    return new
   }
 
-  /// Notes that one of the actions the late value waits for has ended.
-  ///
-  /// Makes it ready once they all have. Returns a value replaced or
-  /// refused, to be dropped outside the lock.
+  /// Notes that one of the actions the late values wait for has ended, and
+  /// makes them ready, in order, once they all have.
   @inlinable
-  mutating func lateActionEnded() -> NumberedValue<Element>? {
+  mutating func lateActionEnded() {
     lateActions -= 1
-    guard lateActions <= 0, let value = late.take() else { return nil }
-    return makeReady(value)
+    guard lateActions <= 0, !late.isEmpty else { return }
+    lateStamps = []
+    for value in late {
+      if let refused = makeReady(value) { dropped.append(refused) }
+    }
+    late.removeAll()
   }
 
   /// Whether the hop has something ready and is not listed; marks it

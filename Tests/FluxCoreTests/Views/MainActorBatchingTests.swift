@@ -89,7 +89,10 @@ final class MainActorBatchingTests: XCTestCase {
     token.dispose()
   }
 
-  func testAHandlerThatDispatchesGetsThatValueOnALaterTurnNeverReentered() async throws {
+  /// A handler that dispatches to its own subject on the main actor gets
+  /// that value once it has returned, before the first dispatch returns:
+  /// never inside its own call.
+  func testAHandlerThatDispatchesGetsThatValueAfterItReturnsNeverReentered() async throws {
     let subject = DispatchSubject<Int>()
     let screen = Screen()
     let arrived = TestRecorder<Int>()
@@ -105,9 +108,9 @@ final class MainActorBatchingTests: XCTestCase {
     }
 
     subject.dispatch(0)
-    try await arrived.waitForValues(count: 6)
+    let atOnce = screen.values
 
-    XCTAssertEqual(screen.values, [0, 1, 2, 3, 4, 5])
+    XCTAssertEqual(atOnce, [0, 1, 2, 3, 4, 5])
     XCTAssertFalse(reentered)
     token.dispose()
   }
