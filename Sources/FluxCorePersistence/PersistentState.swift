@@ -124,8 +124,7 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
     default makeDefault: @autoclosure () -> Value
   ) throws(PersistenceError) {
     let stateFile = StateFile(url: file, operations: operations)
-    let isFirst = openStateFiles.withLock { $0.insert(stateFile.path).inserted }
-    guard isFirst else {
+    guard openStateFile(stateFile.path) else {
       throw PersistenceError(
         kind: .locked, path: stateFile.path,
         reason: "the file is open already: another PersistentState of this process saves to it")

@@ -66,14 +66,12 @@ extension UndoHistory {
   /// Copies the kept states (each a copy of a value: cheap for the
   /// copy-on-write types states are made of).
   public var archive: Archive {
-    model.withLock { model in
-      let entry = { (step: HistoryStep<Value>) in
-        Archive.Entry(value: step.state, label: step.label, counterpart: step.other)
-      }
-      return Archive(
-        past: model.past.elements.map(entry), present: model.present,
-        future: model.future.elements.reversed().map(entry))
-    }
+    archiver.archive
+  }
+
+  /// Reads the history's archive without keeping the history alive.
+  package var archiver: UndoHistoryArchiver<Value> {
+    UndoHistoryArchiver(model: model)
   }
 
   /// The steps of `archive`, measured with `size`: the past oldest first,
@@ -104,5 +102,25 @@ extension UndoHistory {
   /// `archive.present`.
   package func adopt(_ archive: Archive) {
     lane.send(.adopted(archive))
+  }
+}
+
+/// Reads a history's archive without keeping the history alive: what a
+/// saved history holds between writes (`FluxCorePersistence`'s
+/// `PersistentHistory`), so that the history can be freed with its state.
+package struct UndoHistoryArchiver<Value: Equatable & Sendable>: Sendable {
+  let model: Lock<HistoryModel<Value>>
+
+  /// The history's steps and present, as last taken in.
+  package var archive: UndoHistory<Value>.Archive {
+    model.withLock { model in
+      let entry = { (step: HistoryStep<Value>) in
+        UndoHistory<Value>.Archive.Entry(
+          value: step.state, label: step.label, counterpart: step.other)
+      }
+      return UndoHistory<Value>.Archive(
+        past: model.past.elements.map(entry), present: model.present,
+        future: model.future.elements.reversed().map(entry))
+    }
   }
 }
