@@ -16,7 +16,7 @@ import Foundation
 /// scenarios leave a log observer behind.
 struct HistoryReport: Codable {
   let stepsKept: Int
-  /// The state's encoded size, what the byte bound counts per kept state.
+  /// The state's footprint, what the byte bound counts per kept state.
   let stateBytes: Int
   /// Nanoseconds per operation, medians of the runs.
   let stepNanoseconds: Double
@@ -24,8 +24,8 @@ struct HistoryReport: Codable {
   let handRolledStepNanoseconds: Double
   let undoNanoseconds: Double
   let undoWith100StepsNanoseconds: Double
-  /// Measuring the note's size for the byte bound (`EncodedSize`), beside
-  /// encoding it with `JSONEncoder`.
+  /// Measuring the note's size for the byte bound (`MemoryFootprint`),
+  /// beside encoding it with `JSONEncoder`.
   let measureNanoseconds: Double
   let encodeNanoseconds: Double
   /// `UndoHistoryStatus.byteCount` with 10,000 steps kept.
@@ -101,7 +101,7 @@ func historyScenario(runs: Int) -> HistoryReport {
 
   let measured = steps()
   var sink = 0
-  let measure = timed(20_000) { sink &+= EncodedSize.of(notes[$0 % notes.count]) }
+  let measure = timed(20_000) { sink &+= MemoryFootprint.of(notes[$0 % notes.count]) }
   let encoder = JSONEncoder()
   let encode = timed(20_000) { sink &+= (try? encoder.encode(notes[$0 % notes.count]))?.count ?? 0 }
   precondition(sink > 0)
@@ -118,7 +118,7 @@ func historyScenario(runs: Int) -> HistoryReport {
   precondition(!DispatchLog.isActive, "the log is on already: the action costs would be wrong")
   let (action, actionWithHistory) = actionCost(timed)
   return HistoryReport(
-    stepsKept: kept, stateBytes: EncodedSize.of(notes[1]), stepNanoseconds: measured.step,
+    stepsKept: kept, stateBytes: MemoryFootprint.of(notes[1]), stepNanoseconds: measured.step,
     variableSetNanoseconds: set, handRolledStepNanoseconds: handRolled,
     undoNanoseconds: measured.undo, undoWith100StepsNanoseconds: measured.undoSmall,
     measureNanoseconds: measure, encodeNanoseconds: encode, measuredBytesKept: measured.measured,
@@ -145,7 +145,7 @@ func printHistory(_ report: HistoryReport) {
   func ns(_ value: Double) -> String { String(format: "%.0f ns", value) }
   print()
   print(
-    "history: a note of \(report.stateBytes) bytes (encoded), "
+    "history: a note of \(report.stateBytes) bytes (its footprint), "
       + "\(report.stepsKept.formatted()) steps kept")
   print(pad("a step (the oldest dropped)", 44) + lpad(ns(report.stepNanoseconds), 12))
   print(pad("… the same write, no history", 44) + lpad(ns(report.variableSetNanoseconds), 12))
@@ -153,7 +153,7 @@ func printHistory(_ report: HistoryReport) {
     + lpad(ns(report.handRolledStepNanoseconds), 12))
   print(pad("an undo or a redo, 10,000 steps kept", 44) + lpad(ns(report.undoNanoseconds), 12))
   print(pad("… 100 steps kept", 44) + lpad(ns(report.undoWith100StepsNanoseconds), 12))
-  print(pad("… measuring a note (EncodedSize)", 44) + lpad(ns(report.measureNanoseconds), 12))
+  print(pad("… measuring a note (MemoryFootprint)", 44) + lpad(ns(report.measureNanoseconds), 12))
   print(pad("… encoding it (JSONEncoder)", 44) + lpad(ns(report.encodeNanoseconds), 12))
   print(
     pad("bytes kept, as the byte bound counts them", 44)

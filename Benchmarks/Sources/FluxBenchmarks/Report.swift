@@ -22,6 +22,7 @@ struct Report: Codable {
   let largeStateRecording: LargeStateRecordingReport?
   let persistence: PersistenceReport
   let history: HistoryReport?
+  let largeHistory: LargeHistoryReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

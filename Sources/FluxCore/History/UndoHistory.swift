@@ -24,16 +24,27 @@
 /// > - **Steps.** Each change of the state that is not equal to the one
 /// >   before is a step, unless `isStep` says otherwise or the history is
 /// >   paused. Changes with the same label less than `coalescing` apart (on
-/// >   the history's clock) are one step, and so is everything between
-/// >   ``beginGroup(label:)`` and ``endGroup()``.
+/// >   the history's clock, from the burst's last change, or from its first
+/// >   with `coalescingMode: .throttle`) are one step, and so is everything
+/// >   between ``beginGroup(label:)`` and ``endGroup()``.
+/// > - **An undo takes back its step.** By default (``UndoRevert/snapshot``)
+/// >   it writes the state before the step, and what changed since without
+/// >   being a step goes with it. A history of a part
+/// >   (``init(of:tracking:revert:maxSteps:maxBytes:coalescing:coalescingMode:clock:label:isStep:)``)
+/// >   leaves the rest of the state as it is; one with another `revert:`
+/// >   (``UndoRevert/byElement``, or the app's own inverse) undoes from the
+/// >   state as it is then, and keeps what changed since.
 /// > - **Labels.** A step is labelled with the action being delivered on
 /// >   the thread where the history sees the change (see ``DispatchLog``):
 /// >   `label` of its record, by default `EditorDispatcher.text`. A change
 /// >   made outside any action (a direct write from a view model, a timer, a
 /// >   restore) has no label, `nil`, unless a group gives one.
 /// > - **Bounds.** At most `maxSteps` steps and `maxBytes` bytes are kept,
-/// >   each kept state counted at its measured size; the oldest goes first
-/// >   (the farthest redo, once nothing is left to undo).
+/// >   each kept state counted at its measured size (for an `Encodable`
+/// >   state, what it holds in memory, as ``MemoryFootprint`` estimates it);
+/// >   the oldest goes first (the farthest redo, once nothing is left to
+/// >   undo). Each step, undo, redo, jump, clear and drop gives ``status`` a
+/// >   new ``UndoHistoryStatus/revision``.
 /// > - **Undo is a change like any other.** Undo, redo and jump write the
 /// >   state: its subscribers, views, persistence and recordings see them.
 /// >   Bound to a dispatcher's `undo` subject, they are actions too. A new
@@ -48,8 +59,11 @@
 /// >   races with a change from another thread lands after it, and is then
 /// >   recorded as a change, not lost. ``waitUntilDelivered()`` waits for
 /// >   all of it.
-/// > - **Cost.** A step keeps one copy of the state before it; undo and redo
-/// >   of one step cost the same whatever the history's length.
+/// > - **Cost.** A step keeps one copy of the state before it (one that
+/// >   undoes from the present may keep the state after it too); measuring
+/// >   it visits at most 16 elements of a collection, so a step of a large
+/// >   state costs about the copy its edit makes anyway. Undo and redo of one
+/// >   step cost the same whatever the history's length.
 public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   /// A change the filter decides on: the state before and after it, and the
   /// action being delivered when it was made, if any.

@@ -4,13 +4,20 @@
 /// step stays (``init(undo:redo:)``, ``byElement``).
 ///
 /// ```swift
-/// // The to-do app's own inverse: undo unchecks what the step checked,
-/// // whatever a sync did to the list since.
-/// let history = UndoHistory(
-///   of: todos,
-///   revert: UndoRevert(
-///     undo: { present, step in present.setting(done: false, for: step.checked) },
-///     redo: { present, step in present.setting(done: true, for: step.checked) }))
+/// // Elements: an undo puts back the tasks the step changed, whatever a
+/// // sync did to the list since.
+/// let history = UndoHistory(of: todos, revert: .byElement)
+///
+/// // The app's own inverse: undo un-finishes the tasks the step's actions
+/// // finished (`settingDone` as in the article "Undo and optimistic
+/// // updates").
+/// let unfinish = UndoRevert<[Todo]>(
+///   undo: { present, step in
+///     present.settingDone(false, for: step.actions.compactMap { $0.value as? Todo.ID })
+///   },
+///   redo: { present, step in
+///     present.settingDone(true, for: step.actions.compactMap { $0.value as? Todo.ID })
+///   })
 /// ```
 ///
 /// > Important: What it promises.

@@ -8,13 +8,13 @@ import XCTest
 final class UndoHistoryStatusTests: XCTestCase {
   func testAStepThatTheLimitDropsForANewOneChangesTheStatus() {
     let text = Variable("")
-    let history = UndoHistory(of: text, maxSteps: 2)
+    let history = UndoHistory(of: text, maxSteps: 2, size: { _ in 1 })
     text.value = "a"
     text.value = "b"
     let statuses = TestRecorder(history.status.changed)
     let before = history.archive.past.map(\.value)
 
-    text.value = "c"  // same counts, same labels: "" is dropped for "b"
+    text.value = "c"  // same counts, labels and bytes: "" is dropped for "b"
 
     XCTAssertEqual(before, ["", "a"])
     XCTAssertEqual(history.archive.past.map(\.value), ["a", "b"])
