@@ -62,13 +62,7 @@ func historyScenario(runs: Int) -> HistoryReport {
   let kept = 10_000
   let notes = (0..<64).map(Note.make)
   func timed(_ operations: Int, _ body: (Int) -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-      let start = now()
-      for index in 0..<operations { body(index) }
-      samples.append(Double(now() - start) / Double(operations))
-    }
-    return samples.sorted()[samples.count / 2]
+    medianNanoseconds(runs: runs, operations: operations, body)
   }
   func filled(_ steps: Int) -> (Variable<Note>, UndoHistory<Note>) {
     let note = Variable(notes[0])
@@ -164,4 +158,16 @@ func printHistory(_ report: HistoryReport) {
   }
   print(pad("an action through a view", 44) + lpad(ns(report.actionNanoseconds), 12))
   print(pad("… while a history is alive", 44) + lpad(ns(report.actionWithHistoryNanoseconds), 12))
+}
+
+/// The median over `runs` runs of the time `body` takes per operation, in
+/// nanoseconds, each run calling it `operations` times with the index.
+func medianNanoseconds(runs: Int, operations: Int, _ body: (Int) -> Void) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<runs {
+    let start = now()
+    for index in 0..<operations { body(index) }
+    samples.append(Double(now() - start) / Double(operations))
+  }
+  return samples.sorted()[samples.count / 2]
 }

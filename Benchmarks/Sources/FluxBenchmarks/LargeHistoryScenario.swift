@@ -31,13 +31,7 @@ func largeHistoryScenario(runs: Int) -> LargeHistoryReport {
   let operations = 200
   let base = [Int](repeating: 0, count: elements)
   func timed(_ body: (Int) -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-      let start = now()
-      for index in 0..<operations { body(index) }
-      samples.append(Double(now() - start) / Double(operations))
-    }
-    return samples.sorted()[samples.count / 2]
+    medianNanoseconds(runs: runs, operations: operations, body)
   }
   // Each edit at another place, so that telling a change from the present
   // reads a different share of the array each time.
