@@ -58,7 +58,7 @@ struct HistoryModel<Value: Equatable & Sendable>: Sendable {
   /// (with their mark, or, delivered by another thread, before a marker
   /// behind them): one that landed by value may have landed on another
   /// thread's equal change, its own delivery still to come.
-  var undelivered = Set<Int>()
+  var undelivered: [Int] = []  // a few at most: an array, reused
 
   /// Whether no write of the history's own is on its way or waits.
   var isSettled: Bool { inFlight == nil && waiting.isEmpty && undelivered.isEmpty }

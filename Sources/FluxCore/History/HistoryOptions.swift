@@ -10,6 +10,7 @@ public enum UndoCoalescing: Sendable, Hashable {
 }
 
 /// How an ``UndoHistory`` was set up: what its initializers pass on.
+@usableFromInline
 struct HistoryOptions<Value: Equatable & Sendable>: Sendable {
   var revert: UndoRevert<Value>
   var maxSteps: Int
@@ -21,12 +22,19 @@ struct HistoryOptions<Value: Equatable & Sendable>: Sendable {
   var elapsed: @Sendable () -> Duration
   var label: @Sendable (DispatchRecord) -> String?
   var isStep: @Sendable (UndoHistory<Value>.Change) -> Bool
+  /// `==` of the state, made where the state's type is known (the public
+  /// initializers are inlined into the app), so that comparing a large
+  /// state with the present runs at the speed of its own `==`, not of the
+  /// generic one.
+  var equal: @Sendable (Value, Value) -> Bool
 
+  @usableFromInline
   init(
     revert: UndoRevert<Value>, maxSteps: Int, maxBytes: Int,
     size: @escaping @Sendable (Value) -> Int, window: Duration, coalescing: UndoCoalescing,
     clock: some Clock<Duration>, label: @escaping @Sendable (DispatchRecord) -> String?,
-    isStep: @escaping @Sendable (UndoHistory<Value>.Change) -> Bool
+    isStep: @escaping @Sendable (UndoHistory<Value>.Change) -> Bool,
+    equal: @escaping @Sendable (Value, Value) -> Bool
   ) {
     self.revert = revert
     self.maxSteps = maxSteps
@@ -43,5 +51,6 @@ struct HistoryOptions<Value: Equatable & Sendable>: Sendable {
     }
     self.label = label
     self.isStep = isStep
+    self.equal = equal
   }
 }

@@ -1,5 +1,6 @@
 /// What an ``UndoHistory`` records and writes: a variable, a part of one,
 /// or an optimistic state's confirmed value.
+@usableFromInline
 struct HistorySource<Value: Sendable>: Sendable {
   /// The value now.
   let current: @Sendable () -> Value
@@ -16,6 +17,7 @@ struct HistorySource<Value: Sendable>: Sendable {
   let waitUntilDelivered: @Sendable () async -> Void
 
   /// A variable's value.
+  @usableFromInline
   static func value(of variable: Variable<Value>) -> HistorySource {
     HistorySource(
       current: { variable.value }, write: { variable.value = $0 },
@@ -26,6 +28,7 @@ struct HistorySource<Value: Sendable>: Sendable {
 
   /// A part of a variable's value: the rest is neither kept nor written,
   /// and a write puts the part into the value as it is then.
+  @usableFromInline
   static func part<Root>(
     _ part: any WritableKeyPath<Root, Value> & Sendable, of variable: Variable<Root>
   ) -> HistorySource {
@@ -39,6 +42,7 @@ struct HistorySource<Value: Sendable>: Sendable {
 
   /// An optimistic state's confirmed value, written as a change from
   /// elsewhere.
+  @usableFromInline
   static func confirmed(of optimistic: OptimisticState<Value>) -> HistorySource {
     let confirmed = optimistic.confirmedVariable
     return HistorySource(

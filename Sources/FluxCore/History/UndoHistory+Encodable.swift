@@ -16,6 +16,7 @@ extension UndoHistory where Value: Encodable {
   ///   - clock: The clock that measures `window`.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
     of variable: Variable<Value>, revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100,
     maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
@@ -45,6 +46,7 @@ extension UndoHistory where Value: Encodable {
   ///   - clock: The clock that measures `window`.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change of the part is a step.
+  @inlinable
   public convenience init<Root>(
     of variable: Variable<Root>, tracking part: any WritableKeyPath<Root, Value> & Sendable,
     revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = 16 << 20,
@@ -88,6 +90,7 @@ extension UndoHistory {
   ///   - clock: The clock that measures `window`.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change of the part is a step.
+  @inlinable
   public convenience init<Root>(
     of variable: Variable<Root>, tracking part: any WritableKeyPath<Root, Value> & Sendable,
     revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = .max,
@@ -100,6 +103,7 @@ extension UndoHistory {
       source: .part(part, of: variable),
       options: HistoryOptions(
         revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
-        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep))
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }))
   }
 }

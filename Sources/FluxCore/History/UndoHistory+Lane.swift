@@ -55,7 +55,7 @@ extension UndoHistory {
       model.withLock { $0.adopt(past, archive.present, future) }
     case .settled(let id):
       model.withLock { model in
-        model.undelivered.remove(id)
+        model.undelivered.removeAll { $0 == id }
         if model.inFlight?.id == id { model.inFlight = nil }
       }
       runWaiting()
@@ -65,7 +65,7 @@ extension UndoHistory {
 
   private func received(_ value: Value, action: DispatchRecord?, at: Duration, ownWrite: Int?) {
     let (present, presentSize, inFlight, byValue) = model.withLock { model in
-      if let ownWrite { model.undelivered.remove(ownWrite) }
+      if let ownWrite { model.undelivered.removeAll { $0 == ownWrite } }
       return (model.present, model.presentSize, model.inFlight, !model.keepsOtherEnds)
     }
     // The write on its way lands with its own delivery, or, delivered by
@@ -78,14 +78,15 @@ extension UndoHistory {
     // take that change back with it. Its write, delivered by another
     // thread, is a change like any other (see `settle`).
     if let inFlight,
-      ownWrite == inFlight.id || (byValue && ownWrite == nil && value == inFlight.target)
+      ownWrite == inFlight.id
+        || (byValue && ownWrite == nil && options.equal(value, inFlight.target))
     {
       let size = presentSize ?? options.size(present)
       model.withLock { $0.land(value, at: at, presentSize: size) }
       runWaiting()
       return
     }
-    guard value != present else { return }
+    guard !options.equal(value, present) else { return }
     let label = action.flatMap(options.label)
     let step = options.isStep(Change(before: present, after: value, action: action))
     let (kind, keepsPresent) = model.withLock { model in
@@ -125,7 +126,7 @@ extension UndoHistory {
     // it behind this event: noting the write now is in time.
     model.withLock { model in
       model.started(id, writing: written!, move: plan.move, label: label, action: action)
-      model.undelivered.insert(id)
+      model.undelivered.append(id)
     }
     settle(id, delivered: delivered)
   }

@@ -24,6 +24,7 @@ extension UndoHistory {
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
     ofConfirmed optimistic: OptimisticState<Value>, revert: UndoRevert<Value> = .snapshot,
     maxSteps: Int = 100, maxBytes: Int = .max, size: @escaping @Sendable (Value) -> Int,
@@ -36,7 +37,8 @@ extension UndoHistory {
       source: .confirmed(of: optimistic),
       options: HistoryOptions(
         revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
-        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep))
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }))
   }
 }
 
@@ -56,6 +58,7 @@ extension UndoHistory where Value: Encodable {
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
     ofConfirmed optimistic: OptimisticState<Value>, revert: UndoRevert<Value> = .snapshot,
     maxSteps: Int = 100, maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,

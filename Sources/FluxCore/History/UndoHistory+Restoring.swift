@@ -26,6 +26,7 @@ extension UndoHistory {
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
     of variable: Variable<Value>, restoring archive: Archive,
     revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = .max,
@@ -38,7 +39,8 @@ extension UndoHistory {
       source: .value(of: variable),
       options: HistoryOptions(
         revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
-        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep),
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }),
       restoring: archive)
   }
 }
@@ -60,6 +62,7 @@ extension UndoHistory where Value: Encodable {
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
     of variable: Variable<Value>, restoring archive: Archive,
     revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = 16 << 20,

@@ -116,6 +116,7 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   ///     default the action's ``DispatchRecord/label``.
   ///   - isStep: Whether a change is a step; one that is not changes the
   ///     state without a step to undo (a loading flag).
+  @inlinable
   public convenience init(
     of variable: Variable<Value>, revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100,
     maxBytes: Int = .max, size: @escaping @Sendable (Value) -> Int,
@@ -128,9 +129,11 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
       source: .value(of: variable),
       options: HistoryOptions(
         revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
-        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep))
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }))
   }
 
+  @usableFromInline
   init(
     source: HistorySource<Value>, options: HistoryOptions<Value>, restoring archive: Archive? = nil
   ) {
@@ -139,7 +142,7 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     var model = HistoryModel(
       present: source.current(), maxSteps: options.maxSteps, maxBytes: options.maxBytes,
       keepsOtherEnds: !options.revert.isSnapshot, throttles: options.coalescing == .throttle)
-    if let archive, archive.present == model.present {
+    if let archive, options.equal(archive.present, model.present) {
       let (past, future) = Self.steps(of: archive, measuredWith: options.size)
       model.adopt(past, archive.present, future)
     }
