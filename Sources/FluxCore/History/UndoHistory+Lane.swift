@@ -79,14 +79,14 @@ extension UndoHistory {
     // thread, is a change like any other (see `settle`).
     if let inFlight,
       ownWrite == inFlight.id
-        || (byValue && ownWrite == nil && options.equal(value, inFlight.target))
+        || (byValue && ownWrite == nil && same(value, inFlight.target))
     {
       let size = presentSize ?? options.size(present)
       model.withLock { $0.land(value, at: at, presentSize: size) }
       runWaiting()
       return
     }
-    guard !options.equal(value, present) else { return }
+    guard !same(value, present) else { return }
     let label = action.flatMap(options.label)
     let step = options.isStep(Change(before: present, after: value, action: action))
     let (kind, keepsPresent) = model.withLock { model in
@@ -95,6 +95,12 @@ extension UndoHistory {
     }
     let size = keepsPresent ? presentSize ?? options.size(present) : 0
     model.withLock { $0.record(value, as: kind, at: at, presentSize: size, action: action) }
+  }
+
+  /// Whether two states are equal: by their bytes for an array of
+  /// integers, by the state's `==` otherwise.
+  private func same(_ lhs: Value, _ rhs: Value) -> Bool {
+    StateEquality.bytesEqual(lhs, rhs) ?? options.equal(lhs, rhs)
   }
 
   /// Plans `command`, or keeps it for after the write on its way; an

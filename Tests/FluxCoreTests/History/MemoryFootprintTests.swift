@@ -93,3 +93,33 @@ final class MemoryFootprintTests: XCTestCase {
     XCTAssertEqual(MemoryFootprint.of([Int]()), 8)
   }
 }
+
+/// Telling a change of a large array of integers from the present, which
+/// the history does by the arrays' bytes: an equal array in another buffer
+/// is not a step, an array that differs in one byte is.
+final class IntegerArrayEqualityTests: XCTestCase {
+  func testAnEqualArrayInAnotherBufferIsNotAStepAndOneByteLessIsOne() {
+    let numbers = Variable([Int](0..<200_000))
+    let history = UndoHistory(of: numbers, maxBytes: .max)
+
+    numbers.value = [Int](0..<200_000)  // equal, another buffer
+    numbers.value[199_999] = 0
+    numbers.value = Array(numbers.value.dropLast())
+
+    XCTAssertEqual(history.status.value.undoCount, 2)
+    history.undo(steps: 2)
+    XCTAssertEqual(numbers.value, [Int](0..<200_000))
+  }
+
+  func testBytesOfEveryWidthAndEmptyArraysCompareAsTheirElements() {
+    let bytes = Variable([UInt8]())
+    let history = UndoHistory(of: bytes, size: { $0.count })
+
+    bytes.value = []
+    bytes.value = [0, 255]
+    bytes.value = [0, 255]
+    bytes.value = [0, 254]
+
+    XCTAssertEqual(history.archive.past.map(\.value), [[], [0, 255]])
+  }
+}
