@@ -26,6 +26,7 @@ int pthread_key_create(pthread_key_t * _Nonnull, void (* _Nullable)(void * _Nonn
 void * _Nullable pthread_getspecific(pthread_key_t);
 int pthread_setspecific(pthread_key_t, const void * _Nullable);
 void *dlsym(void *, const char *);
+int memcmp(const void *, const void *, size_t);
 """
 
 DISPATCH = """// swift-interface-format-version: 1.0
