@@ -38,9 +38,13 @@ let package = Package(
 
     // Tests
     .target(name: "TestSupport", dependencies: ["FluxCore", "CFluxCoreAtomics"], path: "Tests/TestSupport"),
+    // The allocator's totals, for tests that bound heap growth.
+    .target(name: "CHeapProbe", path: "Tests/CHeapProbe"),
     .testTarget(
       name: "FluxCoreTests",
-      dependencies: ["FluxCore", "FluxCoreTesting", "FluxCoreDiagnostics", "TestSupport"]),
+      dependencies: [
+        "FluxCore", "FluxCoreTesting", "FluxCoreDiagnostics", "TestSupport", "CHeapProbe",
+      ]),
     .testTarget(
       name: "FluxCoreRecordingTests",
       dependencies: ["FluxCoreRecording", "FluxCore", "FluxCoreTesting", "TestSupport"]),

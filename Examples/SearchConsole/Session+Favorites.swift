@@ -45,5 +45,9 @@ extension Session {
     await perform(.undo)
     write("> U (redo)")
     await perform(.redo)
+    write("> another device stars JSON Cache (a sync, not a step)")
+    await perform(.syncStarring(row: "8"))
+    write("> u (undo: the sync stays)")
+    await perform(.undo)
   }
 }

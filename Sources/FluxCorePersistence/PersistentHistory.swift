@@ -5,10 +5,12 @@ import Foundation
 /// undo after a relaunch.
 ///
 /// ```swift
-/// let draft = try PersistentHistory(file: draftURL, default: "")
-/// let store = EditorStore(text: draft.variable, history: draft.history)
+/// func makeEditor() throws -> EditorStore {
+///   let draft = try PersistentHistory(file: draftURL, default: "")
+///   return EditorStore(text: draft.variable, history: draft.history)
+/// }
 /// // … after a relaunch, the same file:
-/// draft.history.undo()  // undoes the last change made before the relaunch
+/// store.history.undo()  // undoes the last change made before the relaunch
 /// ```
 ///
 /// It saves as ``PersistentState`` does (coalesced, atomic, durable; a
@@ -18,25 +20,27 @@ import Foundation
 /// not be read at launch and reads later (``reload()``) brings back its
 /// state and its steps.
 ///
-/// > Important: Keep the `PersistentHistory` for as long as its state is
-/// > used (a store can hold it). It saves while it lives and writes what
-/// > changed when it is freed; a change made after that is not saved, and
-/// > the first one says so on standard error. Unlike a ``PersistentState``,
-/// > whose saving follows its variable, a history refers to its state, so a
-/// > state that kept the saving alive would keep the history alive for
-/// > ever.
+/// > Important: Saving follows the state and its history, not this object.
+/// > Give ``variable`` and ``history`` to a store and let go of the rest:
+/// > as long as either is used, every change is saved (a change of the
+/// > state once the history is gone, with the steps it left). When both are
+/// > freed, what changed is written once more, on the saver's own queue:
+/// > the thread that frees them goes on at once. Only ``close()`` stops the
+/// > saving; a change made after it shows in ``saveError`` as
+/// > ``PersistenceError/Kind/closed``. Call ``flush()`` when the app is about
+/// > to be suspended or to exit: it is what waits for the write.
 ///
 /// A saved history whose `Value` changed shape is migrated like any saved
 /// state: the file holds `{"past":[{"value":…,"label":…}],"present":…,
 /// "future":[…]}`, so a ``Migration`` from `UndoHistory<Old>.Archive` to
 /// `UndoHistory<New>.Archive` converts it.
 public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sendable {
-  /// The state, restored from the file.
+  /// The state, restored from the file; every change is saved, as long as
+  /// it or the history is used (until ``close()``).
   public let variable: Variable<Value>
   /// Its history, restored from the file.
   public let history: UndoHistory<Value>
   private let saved: PersistentState<SavedHistory<Value>>
-  private let watching = DisposeBag()
 
   /// Opens the state and history saved in `file`, or starts from `default`
   /// with no steps.
@@ -45,8 +49,9 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
   ///   - file: Where they live.
   ///   - version: The version of the saved shape; see ``PersistentState``.
   ///   - migrations: The steps from each older version to the next.
+  ///   - revert: How a step is taken back and redone; see `UndoRevert`.
   ///   - maxSteps: The most steps kept.
-  ///   - maxBytes: The most bytes kept, as `EncodedSize` measures them.
+  ///   - maxBytes: The most bytes kept, as `MemoryFootprint` measures them.
   ///   - window: Changes with the same label less than this apart are one
   ///     step.
   ///   - quietPeriod: How long changes must stop before they are saved.
@@ -57,25 +62,25 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
   /// - Throws: A ``PersistenceError`` of kind ``PersistenceError/Kind/locked``
   ///   if another state of this process has `file` open.
   public convenience init(
-    file: URL, version: Int = 1, migrations: [Migration] = [], maxSteps: Int = 100,
-    maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
-    quietPeriod: Duration = .milliseconds(500), maxDelay: Duration = .seconds(5),
-    clock: some Clock<Duration> = ContinuousClock(),
+    file: URL, version: Int = 1, migrations: [Migration] = [],
+    revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = 16 << 20,
+    coalescing window: Duration = .zero, quietPeriod: Duration = .milliseconds(500),
+    maxDelay: Duration = .seconds(5), clock: some Clock<Duration> = ContinuousClock(),
     label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
     default makeDefault: @autoclosure () -> Value
   ) throws(PersistenceError) {
     try self.init(
-      file: file, version: version, migrations: migrations, maxSteps: maxSteps,
+      file: file, version: version, migrations: migrations, revert: revert, maxSteps: maxSteps,
       maxBytes: maxBytes, coalescing: window, quietPeriod: quietPeriod, maxDelay: maxDelay,
       clock: clock, operations: .posix, label: label, default: makeDefault())
   }
 
   /// Opens them with the system calls of `operations`: for tests.
   package init(
-    file: URL, version: Int = 1, migrations: [Migration] = [], maxSteps: Int = 100,
-    maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
-    quietPeriod: Duration = .milliseconds(500), maxDelay: Duration = .seconds(5),
-    clock: some Clock<Duration>, operations: FileOperations,
+    file: URL, version: Int = 1, migrations: [Migration] = [],
+    revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100, maxBytes: Int = 16 << 20,
+    coalescing window: Duration = .zero, quietPeriod: Duration = .milliseconds(500),
+    maxDelay: Duration = .seconds(5), clock: some Clock<Duration>, operations: FileOperations,
     label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
     default makeDefault: @autoclosure () -> Value
   ) throws(PersistenceError) {
@@ -86,28 +91,24 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
     let archive = saved.value.read ?? UndoHistory<Value>.Archive(present: makeDefault())
     variable = Variable(archive.present)
     history = UndoHistory(
-      of: variable, restoring: archive, maxSteps: maxSteps, maxBytes: maxBytes,
+      of: variable, restoring: archive, revert: revert, maxSteps: maxSteps, maxBytes: maxBytes,
       coalescing: window, clock: clock, label: label)
-    let live = SavedHistory(live: history)
-    let save: @Sendable () -> Void = { [saved] in saved.variable.value = live }
-    variable.changed.subscribe { _ in save() }.disposed(by: watching)
-    history.status.changed.subscribe { _ in save() }.disposed(by: watching)
+    // Saving follows the state and the history: each keeps it alive through
+    // its subscription, and the saving keeps neither (a state that kept the
+    // saving alive, and the saving the history, would keep the history, and
+    // the state through it, alive for ever).
+    let live = LiveHistory(history, present: archive.present)
+    let savedVariable = saved.variable
+    _ = variable.changed.subscribe { value in
+      live.changed(to: value)
+      savedVariable.value = SavedHistory(live: live)
+    }
+    _ = history.status.changed.subscribe { _ in savedVariable.value = SavedHistory(live: live) }
     // A file read later (`reload()`) brings its state and its steps back.
-    saved.variable.changed.subscribe { [variable, history] saved in
+    _ = savedVariable.changed.subscribe { [weak variable, weak history] saved in
       guard let archive = saved.read else { return }
-      variable.value = archive.present
-      history.adopt(archive)
-    }.disposed(by: watching)
-    // Outlives this object, as long as the variable: a change made after it
-    // was freed is not saved, and the first such change says so.
-    let unsaved = Variable(false)
-    _ = variable.changed.subscribe { [weak self, path = file.path] _ in
-      guard self == nil, !unsaved.value else { return }
-      unsaved.value = true
-      FileHandle.standardError.write(
-        Data(
-          ("FluxCorePersistence: \(path): a change made after its PersistentHistory was freed "
-            + "is not saved; keep the PersistentHistory while the state is used\n").utf8))
+      variable?.value = archive.present
+      history?.adopt(archive)
     }
   }
 
@@ -130,10 +131,26 @@ public final class PersistentHistory<Value: Codable & Equatable & Sendable>: Sen
   /// Writes the state and its history now, if they changed since they were
   /// last written, and waits for the write.
   ///
+  /// Call it when the app is about to be suspended or to exit: changes are
+  /// otherwise written after a quiet period, and once more when the state
+  /// and the history are freed, neither of which waits.
+  ///
   /// - Throws: The ``PersistenceError`` of the write; see
   ///   ``PersistentState/flush()``.
   public func flush() throws(PersistenceError) {
     try saved.flush()
+  }
+
+  /// Writes what changed, and stops saving: the file may be opened again.
+  ///
+  /// A change made after it is not saved, and shows in ``saveError`` as
+  /// ``PersistenceError/Kind/closed``. Closing twice does nothing the
+  /// second time.
+  ///
+  /// - Throws: The ``PersistenceError`` of the last write; closed all the
+  ///   same.
+  public func close() throws(PersistenceError) {
+    try saved.close()
   }
 
   /// Reads the file again if it has not been read yet; see

@@ -50,6 +50,11 @@ import Foundation
 /// >   fails then shows in ``saveError``, and on standard error). Only
 /// >   ``close()`` stops the saving; a change made after it shows in
 /// >   ``saveError`` as ``PersistenceError/Kind/closed``.
+/// > - **Freeing never blocks.** That last write finishes on the state's own
+/// >   writer queue: the thread that frees the variable goes on at once, the
+/// >   main thread included, and a new state of the same file waits for the
+/// >   write before reading it. ``flush()`` is what waits: call it when the
+/// >   app is about to be suspended or to exit.
 /// > - **The clock's time decides.** What a write saves, and when the next
 /// >   one is due, follow from the changes and the clock's time, not from
 /// >   when the writer's thread gets to run: with a test clock, the same
@@ -124,8 +129,7 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
     default makeDefault: @autoclosure () -> Value
   ) throws(PersistenceError) {
     let stateFile = StateFile(url: file, operations: operations)
-    let isFirst = openStateFiles.withLock { $0.insert(stateFile.path).inserted }
-    guard isFirst else {
+    guard openStateFile(stateFile.path) else {
       throw PersistenceError(
         kind: .locked, path: stateFile.path,
         reason: "the file is open already: another PersistentState of this process saves to it")
@@ -164,6 +168,10 @@ public final class PersistentState<Value: Codable & Sendable>: Sendable {
 
   /// Writes the state now, if it changed since it was last written, and
   /// waits for the write.
+  ///
+  /// Call it when the app is about to be suspended or to exit: changes are
+  /// otherwise written after a quiet period, and once more when the
+  /// variable is freed, neither of which waits.
   ///
   /// A file that was not read yet (see ``Restoration/notRead(_:)``) is read
   /// first; if it reads, its value replaces the state's, and nothing is

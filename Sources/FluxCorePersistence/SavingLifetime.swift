@@ -1,5 +1,4 @@
 import FluxCore
-import Foundation
 
 /// Keeps a ``PersistentState``'s saver saving for as long as the state's
 /// variable lives, and closes it, writing what changed, once neither the
@@ -17,13 +16,14 @@ final class SavingLifetime<Value: Codable & Sendable>: Sendable {
     self.saver = saver
   }
 
-  /// Writes what changed, as far as a deinit can: a write that fails shows
-  /// in `saveError`, and, since nothing may be left to observe it, on
-  /// standard error too; a change that will never be saved is never
-  /// silent.
+  /// Writes what changed, on the saver's queue.
+  ///
+  /// The thread that freed the state goes on at once (the main thread
+  /// included), and the file stays the saver's until the write is done (a
+  /// new state of it waits for it). A write that fails shows in
+  /// `saveError`, and on standard error: a change that will never be saved
+  /// is never silent.
   deinit {
-    guard let error = saver.close() else { return }
-    FileHandle.standardError.write(
-      Data("FluxCorePersistence: the last changes were not saved: \(error)\n".utf8))
+    saver.closeWhenFreed()
   }
 }

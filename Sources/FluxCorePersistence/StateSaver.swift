@@ -87,6 +87,16 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
     return queue.sync(execute: body)
   }
 
+  /// Waits until the work queued so far has run, unless called on the
+  /// queue, where it would wait for itself.
+  ///
+  /// - Returns: Whether it waited.
+  func waitForTheQueue() -> Bool {
+    if DispatchQueue.getSpecific(key: onQueue) == true { return false }
+    queue.sync {}
+    return true
+  }
+
   /// What the file held, as last read.
   var restoration: Restoration {
     state.withLock { $0.restoration }
@@ -157,8 +167,28 @@ final class StateSaver<Value: Codable & Sendable>: Sendable {
       return (failure, timer, wasOpen)
     }
     timer?.cancel()
-    if wasOpen { openStateFiles.withLock { _ = $0.remove(file.path) } }
+    if wasOpen { openStateFiles.withLock { _ = $0.removeValue(forKey: file.path) } }
     return failure
+  }
+
+  /// Closes the saver of a state that nothing can change any more, without
+  /// waiting.
+  ///
+  /// Called once its variable and its `PersistentState` are freed: what
+  /// changed is written on the queue, and the file stays this saver's
+  /// until then (a new state of it waits for that write before reading).
+  /// A write that fails then shows in `saveError`, and on standard error,
+  /// since nothing may be left to observe it.
+  func closeWhenFreed() {
+    guard !state.withLock({ $0.isClosed }) else { return }  // closed already: nothing to write
+    openStateFiles.withLock { files in
+      files[file.path] = .closing(waitUntilClosed: { self.waitForTheQueue() })
+    }
+    queue.async {
+      guard let error = self.close() else { return }
+      FileHandle.standardError.write(
+        Data("FluxCorePersistence: the last changes were not saved: \(error)\n".utf8))
+    }
   }
 
   /// Claims a write of what changed, then writes every claimed value, in

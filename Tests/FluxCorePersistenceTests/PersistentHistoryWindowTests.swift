@@ -4,10 +4,9 @@ import FluxCoreTesting
 import Foundation
 import Testing
 
-/// Every change of the state is saved, including one that leaves the
-/// history's status as it was: a change that joins the step before it
-/// (the same action's, inside the coalescing window) changes the state, not
-/// the steps.
+/// Every change of the state is saved, including one that joins the step
+/// before it (the same action's, inside the coalescing window): it changes
+/// the state and that step's end, not the number of steps.
 @Suite struct PersistentHistoryWindowTests {
   final class DraftDispatcher: DispatcherType {
     static let shared = DraftDispatcher()
@@ -25,13 +24,13 @@ import Testing
       defer { binding.dispose() }
       typed.dispatch("Dear")
       try draft.flush()
-      let statusBefore = draft.history.status.value
+      let stepsBefore = draft.history.status.value.undoCount
 
       typed.dispatch("Dear Ada")  // the same action, no time later: the same step
-      let statusAfter = draft.history.status.value
+      let stepsAfter = draft.history.status.value.undoCount
       try draft.flush()
 
-      #expect(statusAfter == statusBefore, "the premise: joining a step leaves the status")
+      #expect(stepsAfter == stepsBefore, "the premise: joining a step adds none")
     }
 
     let relaunched = try PersistentHistory(file: directory.file(), default: "")

@@ -97,6 +97,36 @@ import Testing
     await tester.finish()
   }
 
+  /// Another device stars JSON Docs (a sync, not a step); undoing the
+  /// star of JSON Kit takes back that star only.
+  @Test func undoingAStarAfterASyncLeavesWhatTheSyncChanged() async {
+    let (dispatcher, store, actions, _) = feature()
+    await actions.setStarred(true, kit).value
+    let tester = StoreTester(dispatcher) { Shown(store) }
+    let synced = Favorites([kit, docs])
+
+    actions.synced(synced)
+    await tester.receive(\.favoritesSynced, synced) {
+      $0.favorites = ["JSON Kit", "JSON Docs"]
+      $0.notice = .synced(synced)  // the undo still names the star: the sync is not a step
+    }
+    actions.undo()
+    await tester.receive(\.undo, .undo()) {
+      $0.favorites = ["JSON Docs"]
+      $0.notice = .undid("Star JSON Kit")
+      $0.undo = nil
+      $0.redo = "Star JSON Kit"
+    }
+    actions.redo()
+    await tester.receive(\.undo, .redo()) {
+      $0.favorites = ["JSON Kit", "JSON Docs"]  // at its place, before JSON Docs
+      $0.notice = .redid("Star JSON Kit")
+      $0.undo = "Star JSON Kit"
+      $0.redo = nil
+    }
+    await tester.finish()
+  }
+
   @Test func aStarStillWaitingForItsAnswerIsNotAStepToUndo() async {
     let (_, store, actions, _) = feature()
     await actions.setStarred(true, kit).value

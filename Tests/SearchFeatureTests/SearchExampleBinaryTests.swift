@@ -56,6 +56,12 @@ final class SearchExampleBinaryTests: XCTestCase {
         "  Undid Star JSON Docs. Favorites: JSON Kit. u: Undo Star JSON Kit · U: Redo Star JSON Docs",
         "> U (redo)",
         "  Redid Star JSON Docs. Favorites: JSON Kit, JSON Docs. u: Undo Star JSON Docs",
+        "> another device stars JSON Cache (a sync, not a step)",
+        "  ⇣ Synced from another device. Favorites: JSON Kit, JSON Docs, JSON Cache. "
+          + "u: Undo Star JSON Docs",
+        "> u (undo: the sync stays)",
+        "  Undid Star JSON Docs. Favorites: JSON Kit, JSON Cache. u: Undo Star JSON Kit · "
+          + "U: Redo Star JSON Docs",
         "> search “http” while the service is down",
         "  Searching for “http”…",
         "  Search for “http” failed: the search service is unavailable. Retry with r.",
@@ -222,7 +228,7 @@ final class SearchExampleBinaryTests: XCTestCase {
     // The screen: everything but the script's narration.
     let screen = session.output.filter { !$0.hasPrefix("> ") && !$0.hasPrefix("FluxCore ") }
     XCTAssertEqual(replay.output, screen)
-    XCTAssertEqual(screen.count, 31)
+    XCTAssertEqual(screen.count, 33)
   }
 
   /// The scripted session's recording is complete: every action, each with
@@ -234,10 +240,10 @@ final class SearchExampleBinaryTests: XCTestCase {
 
     XCTAssertEqual(session.status, 0)
     let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
-    XCTAssertEqual(lines.count, 28 + 1)  // 20 of the search, 8 of the favorites
+    XCTAssertEqual(lines.count, 30 + 1)  // 20 of the search, 10 of the favorites
     XCTAssertTrue(lines.dropLast().allSatisfy { $0.contains(#""state":{"#) })
     XCTAssertTrue(
-      lines.last?.hasPrefix(#"{"summary":{"actions":28,"dropped":0,"#) == true,
+      lines.last?.hasPrefix(#"{"summary":{"actions":30,"dropped":0,"#) == true,
       String(lines.last ?? ""))
     XCTAssertTrue(lines.last?.contains(#""skipped":{},"statesOmitted":0}}"#) == true)
   }

@@ -16,7 +16,7 @@ import Foundation
 /// scenarios leave a log observer behind.
 struct HistoryReport: Codable {
   let stepsKept: Int
-  /// The state's encoded size, what the byte bound counts per kept state.
+  /// The state's footprint, what the byte bound counts per kept state.
   let stateBytes: Int
   /// Nanoseconds per operation, medians of the runs.
   let stepNanoseconds: Double
@@ -24,8 +24,8 @@ struct HistoryReport: Codable {
   let handRolledStepNanoseconds: Double
   let undoNanoseconds: Double
   let undoWith100StepsNanoseconds: Double
-  /// Measuring the note's size for the byte bound (`EncodedSize`), beside
-  /// encoding it with `JSONEncoder`.
+  /// Measuring the note's size for the byte bound (`MemoryFootprint`),
+  /// beside encoding it with `JSONEncoder`.
   let measureNanoseconds: Double
   let encodeNanoseconds: Double
   /// `UndoHistoryStatus.byteCount` with 10,000 steps kept.
@@ -62,13 +62,7 @@ func historyScenario(runs: Int) -> HistoryReport {
   let kept = 10_000
   let notes = (0..<64).map(Note.make)
   func timed(_ operations: Int, _ body: (Int) -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-      let start = now()
-      for index in 0..<operations { body(index) }
-      samples.append(Double(now() - start) / Double(operations))
-    }
-    return samples.sorted()[samples.count / 2]
+    medianNanoseconds(runs: runs, operations: operations, body)
   }
   func filled(_ steps: Int) -> (Variable<Note>, UndoHistory<Note>) {
     let note = Variable(notes[0])
@@ -101,7 +95,7 @@ func historyScenario(runs: Int) -> HistoryReport {
 
   let measured = steps()
   var sink = 0
-  let measure = timed(20_000) { sink &+= EncodedSize.of(notes[$0 % notes.count]) }
+  let measure = timed(20_000) { sink &+= MemoryFootprint.of(notes[$0 % notes.count]) }
   let encoder = JSONEncoder()
   let encode = timed(20_000) { sink &+= (try? encoder.encode(notes[$0 % notes.count]))?.count ?? 0 }
   precondition(sink > 0)
@@ -118,7 +112,7 @@ func historyScenario(runs: Int) -> HistoryReport {
   precondition(!DispatchLog.isActive, "the log is on already: the action costs would be wrong")
   let (action, actionWithHistory) = actionCost(timed)
   return HistoryReport(
-    stepsKept: kept, stateBytes: EncodedSize.of(notes[1]), stepNanoseconds: measured.step,
+    stepsKept: kept, stateBytes: MemoryFootprint.of(notes[1]), stepNanoseconds: measured.step,
     variableSetNanoseconds: set, handRolledStepNanoseconds: handRolled,
     undoNanoseconds: measured.undo, undoWith100StepsNanoseconds: measured.undoSmall,
     measureNanoseconds: measure, encodeNanoseconds: encode, measuredBytesKept: measured.measured,
@@ -145,7 +139,7 @@ func printHistory(_ report: HistoryReport) {
   func ns(_ value: Double) -> String { String(format: "%.0f ns", value) }
   print()
   print(
-    "history: a note of \(report.stateBytes) bytes (encoded), "
+    "history: a note of \(report.stateBytes) bytes (its footprint), "
       + "\(report.stepsKept.formatted()) steps kept")
   print(pad("a step (the oldest dropped)", 44) + lpad(ns(report.stepNanoseconds), 12))
   print(pad("… the same write, no history", 44) + lpad(ns(report.variableSetNanoseconds), 12))
@@ -154,7 +148,7 @@ func printHistory(_ report: HistoryReport) {
       + lpad(ns(report.handRolledStepNanoseconds), 12))
   print(pad("an undo or a redo, 10,000 steps kept", 44) + lpad(ns(report.undoNanoseconds), 12))
   print(pad("… 100 steps kept", 44) + lpad(ns(report.undoWith100StepsNanoseconds), 12))
-  print(pad("… measuring a note (EncodedSize)", 44) + lpad(ns(report.measureNanoseconds), 12))
+  print(pad("… measuring a note (MemoryFootprint)", 44) + lpad(ns(report.measureNanoseconds), 12))
   print(pad("… encoding it (JSONEncoder)", 44) + lpad(ns(report.encodeNanoseconds), 12))
   print(
     pad("bytes kept, as the byte bound counts them", 44)
@@ -165,4 +159,16 @@ func printHistory(_ report: HistoryReport) {
   }
   print(pad("an action through a view", 44) + lpad(ns(report.actionNanoseconds), 12))
   print(pad("… while a history is alive", 44) + lpad(ns(report.actionWithHistoryNanoseconds), 12))
+}
+
+/// The median over `runs` runs of the time `body` takes per operation, in
+/// nanoseconds, each run calling it `operations` times with the index.
+func medianNanoseconds(runs: Int, operations: Int, _ body: (Int) -> Void) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<runs {
+    let start = now()
+    for index in 0..<operations { body(index) }
+    samples.append(Double(now() - start) / Double(operations))
+  }
+  return samples.sorted()[samples.count / 2]
 }

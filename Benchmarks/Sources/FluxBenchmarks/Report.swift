@@ -23,6 +23,7 @@ struct Report: Codable {
   let persistence: PersistenceReport
   let history: HistoryReport?
   let firstView: FirstViewReport?
+  let largeHistory: LargeHistoryReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {

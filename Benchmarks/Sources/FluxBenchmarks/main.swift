@@ -67,6 +67,7 @@ while let argument = arguments.popFirst() {
 // its observation outlives it): a live history turns the log on, and its
 // scenario measures what that costs an action.
 let history = historyScenario(runs: max(1, min(rounds, 5)))
+let largeHistory = largeHistoryScenario(runs: max(1, min(rounds, 5)))
 let scenarios = [
   dispatchScenario(subscribers: 1),
   dispatchScenario(subscribers: 10),
@@ -111,7 +112,8 @@ let report = Report(
   machine: machine(), rounds: rounds, results: results, counts: counts,
   ratios: ratios(results, counts), mainActor: mainActor, fineGrained: fineGrained,
   overload: overload, recording: recording, largeStateRecording: largeStateRecording,
-  persistence: persistence, history: history, firstView: firstView)
+  persistence: persistence, history: history, largeHistory: largeHistory,
+  firstView: firstView)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -130,6 +132,7 @@ if json {
   if let largeStateRecording { printLargeStateRecording(largeStateRecording) }
   printPersistence(persistence)
   printHistory(history)
+  printLargeHistory(largeHistory)
   if !allocation_counter_is_available() {
     print("\nAllocation counts need Linux with glibc; not measured here.")
   }

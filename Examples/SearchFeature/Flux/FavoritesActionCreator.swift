@@ -42,6 +42,14 @@ public final class FavoritesActionCreator {
     }
   }
 
+  /// Applies the favorites as the service has them after another device
+  /// changed them: a sync, which is not a step to undo.
+  ///
+  /// - Parameter favorites: The service's favorites.
+  public func synced(_ favorites: Favorites) {
+    dispatcher.favoritesSynced.dispatch(favorites)
+  }
+
   /// Undoes the last change of the favorites the service kept.
   public func undo() {
     dispatcher.undo.dispatch(.undo())

@@ -4,10 +4,13 @@ import FluxCore
 /// service's answer (an ``OptimisticState``), with undo and redo of the
 /// stars the service kept (an ``UndoHistory`` of the confirmed favorites).
 ///
-/// It listens to the search dispatcher's `star`, `starAnswer` and `undo`
-/// subjects. A star that the service refuses is rolled back, and
-/// ``notice`` says so; a star still waiting for its answer is not a step
-/// to undo, and one rolled back never becomes one.
+/// It listens to the search dispatcher's `star`, `starAnswer`, `undo` and
+/// `favoritesSynced` subjects. A star that the service refuses is rolled
+/// back, and ``notice`` says so; a star still waiting for its answer is not
+/// a step to undo, and one rolled back never becomes one. A sync (the
+/// favorites another device changed) is not a step either, and an undo
+/// takes back the star of its step only, leaving what the sync changed
+/// (``UndoRevert/byItem``).
 ///
 /// Restating `@unchecked Sendable` is sound here: every stored property is a
 /// `let` of a Sendable type.
@@ -35,9 +38,10 @@ public final class FavoritesStore: Store, @unchecked Sendable {
     favorites = _favorites.asProperty()
     notice = _notice.asProperty()
     optimistic = OptimisticState(of: _favorites)
-    history = UndoHistory(ofConfirmed: optimistic) { action in
-      (action.value as? StarAnswer)?.request.label
-    }
+    history = UndoHistory(
+      ofConfirmed: optimistic, revert: .byItem,
+      label: { action in (action.value as? StarAnswer)?.request.label },
+      isStep: { change in !(change.action?.value is Favorites) })  // a sync is not a step
     super.init()
 
     // An undo's notice names the step it undoes: bound before the history.
@@ -48,6 +52,10 @@ public final class FavoritesStore: Store, @unchecked Sendable {
       pending.update { $0[request.id] = write }
     }.disposed(by: disposeBag)
     bind(dispatcher.star.map { .starring($0) }, to: _notice)
+    dispatcher.favoritesSynced.subscribe { [optimistic] favorites in
+      optimistic.setConfirmed(favorites)  // the service's truth, under the stars on their way
+    }.disposed(by: disposeBag)
+    bind(dispatcher.favoritesSynced.map { .synced($0) }, to: _notice)
     dispatcher.starAnswer.subscribe { [pending] answer in
       var write: PendingWrite?
       pending.update { write = $0.removeValue(forKey: answer.request.id) }
@@ -86,4 +94,6 @@ public enum FavoriteNotice: Sendable, Hashable {
   case undid(String)
   /// A step redone, by its label.
   case redid(String)
+  /// The favorites as another device left them.
+  case synced(Favorites)
 }

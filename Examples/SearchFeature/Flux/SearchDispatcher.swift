@@ -24,6 +24,9 @@ public final class SearchDispatcher: DispatcherType {
   public let starAnswer = DispatchSubject<StarAnswer>()
   /// Undo and redo of the favorites.
   public let undo = DispatchSubject<UndoCommand>()
+  /// The favorites as the service has them, after another device changed
+  /// them: a sync, which no undo takes back.
+  public let favoritesSynced = DispatchSubject<Favorites>()
 
   /// Creates a dispatcher; tests and previews use their own.
   public init() {}

@@ -6,6 +6,11 @@ public struct Favorites: Codable, Sendable, Hashable, CustomStringConvertible {
   /// No favorites.
   public init() {}
 
+  /// These items, starred in this order.
+  public init(_ items: [Item]) {
+    self.items = items
+  }
+
   /// Whether `item` is starred.
   public func contains(_ item: Item) -> Bool {
     items.contains { $0.id == item.id }

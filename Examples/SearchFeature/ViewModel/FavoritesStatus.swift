@@ -40,6 +40,8 @@ public struct FavoritesStatus: Sendable, Hashable, CustomStringConvertible {
       what = "Undid \(label)."
     case .redid(let label):
       what = "Redid \(label)."
+    case .synced:
+      what = "⇣ Synced from another device."
     }
     let hints = [undoLabel.map { "u: Undo \($0)" }, redoLabel.map { "U: Redo \($0)" }]
       .compactMap { $0 }

@@ -15,6 +15,9 @@ public final class FavoritesViewModel {
     case undo
     /// Redo the change undone last.
     case redo
+    /// Another device stars row `row`: the service's favorites come back
+    /// as a sync, which is not a step to undo.
+    case syncStarring(row: String)
   }
 
   /// What came of an input.
@@ -78,17 +81,20 @@ public final class FavoritesViewModel {
   public func send(_ input: Input) -> Outcome {
     switch input {
     case .toggleStar(let text):
-      let rows = rows.value
-      guard !rows.isEmpty else { return .refused("There are no rows to star yet: search first.") }
-      let text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      guard !text.isEmpty else {
-        return .refused("Star which row? Type f and its number, as in f 2.")
+      switch item(atRow: text) {
+      case .success(let item):
+        return .started(actions.setStarred(!store.favorites.value.contains(item), item))
+      case .failure(let refusal): return .refused(refusal.reason)
       }
-      guard let number = Int(text), (1...rows.count).contains(number) else {
-        return .refused("There is no row “\(text.prefix(40))”: pick one from 1 to \(rows.count).")
+    case .syncStarring(let text):
+      switch item(atRow: text) {
+      case .success(let item):
+        var synced = store.favorites.value
+        synced.set(item, starred: true)
+        actions.synced(synced)
+        return .done
+      case .failure(let refusal): return .refused(refusal.reason)
       }
-      let item = rows[number - 1].item
-      return .started(actions.setStarred(!store.favorites.value.contains(item), item))
     case .undo:
       guard store.history.canUndo.value else { return .refused("Nothing to undo.") }
       actions.undo()
@@ -98,5 +104,27 @@ public final class FavoritesViewModel {
       actions.redo()
       return .done
     }
+  }
+
+  /// Why a row number was refused, in a sentence.
+  private struct Refusal: Error {
+    let reason: String
+  }
+
+  /// The item of row `text` (its number as typed), or why there is none.
+  private func item(atRow text: String) -> Result<Item, Refusal> {
+    let rows = rows.value
+    guard !rows.isEmpty else {
+      return .failure(Refusal(reason: "There are no rows to star yet: search first."))
+    }
+    let text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !text.isEmpty else {
+      return .failure(Refusal(reason: "Star which row? Type f and its number, as in f 2."))
+    }
+    guard let number = Int(text), (1...rows.count).contains(number) else {
+      return .failure(
+        Refusal(reason: "There is no row “\(text.prefix(40))”: pick one from 1 to \(rows.count)."))
+    }
+    return .success(rows[number - 1].item)
   }
 }

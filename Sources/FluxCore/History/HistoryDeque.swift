@@ -18,7 +18,8 @@ struct HistoryDeque<Element> {
 
   /// The element `offset` places from the first; `offset` is in `0..<count`.
   subscript(offset: Int) -> Element {
-    storage[slot(offset)]!
+    get { storage[slot(offset)]! }
+    set { storage[slot(offset)] = newValue }
   }
 
   mutating func append(_ element: Element) {

@@ -1,18 +1,10 @@
 // What an `UndoHistory` knows, as a value with no user code in it: the
-// states before the present (the past, oldest first) and after it (the
-// future, the next redo last), the present as last delivered, the burst and
-// group that changes may join, and the history's own write on its way. The
-// history's lane is its only writer; user code (`==`, the filter, the
-// labels, the sizes, the clock) runs outside its lock, and what it decided
-// comes in as arguments.
-
-/// One state a history keeps, the label of the step that leaves it (in the
-/// past) or leads to it (in the future), and its measured size.
-struct HistoryEntry<Value: Sendable>: Sendable {
-  var value: Value
-  var label: String?
-  var size: Int
-}
+// steps before the present (the past, oldest first) and after it (the
+// future, the next redo last; see `HistoryStep`), the present as last
+// delivered, the burst and group that changes may join, and the history's
+// own write on its way. The history's lane is its only writer; user code
+// (`==`, the filter, the labels, the sizes, the reverts, the clock) runs
+// outside its lock, and what it decided comes in as arguments.
 
 /// How a change that is not the history's own enters it.
 enum StepKind: Sendable, Equatable {
@@ -34,20 +26,22 @@ struct OwnWrite<Value: Sendable>: Sendable {
   /// The model's `structure` when it was planned: if the past or the future
   /// changed before it lands, it lands as a change.
   let structure: Int
-  /// The label of the action that asked for it, for the step it becomes if
-  /// it lands as a change.
+  /// The label of the action that asked for it, and the action, for the
+  /// step it becomes if it lands as a change.
   let label: String?
+  let action: DispatchRecord?
 }
 
-struct HistoryModel<Value: Sendable>: Sendable {
-  var past = HistoryDeque<HistoryEntry<Value>>()
-  var future = HistoryDeque<HistoryEntry<Value>>()
+struct HistoryModel<Value: Equatable & Sendable>: Sendable {
+  var past = HistoryDeque<HistoryStep<Value>>()
+  var future = HistoryDeque<HistoryStep<Value>>()
   var present: Value
-  /// The present's size, when known (it came from an entry).
+  /// The present's size, when known (it came from a step).
   var presentSize: Int?
   var bytes = 0
-  /// When the last step was pushed or joined, and its label: a change that
-  /// may join it comes within the window, with the same label.
+  /// When the burst began (throttle) or was last joined (debounce), and
+  /// its label: a change that may join it comes within the window, with
+  /// the same label.
   var burst: (at: Duration, label: String?)?
   var isPaused = false
   var group: (depth: Int, label: String?, hasStep: Bool)?
@@ -60,13 +54,23 @@ struct HistoryModel<Value: Sendable>: Sendable {
   /// before it to be handled and for `inFlight` and `waiting` to be done.
   var settledWaiters: [(events: Int, waiter: CheckedContinuation<Void, Never>)] = []
 
+  /// The history's own writes whose delivery has not reached the lane yet
+  /// (with their mark, or, delivered by another thread, before a marker
+  /// behind them): one that landed by value may have landed on another
+  /// thread's equal change, its own delivery still to come.
+  var undelivered: [Int] = []  // a few at most: an array, reused
+
   /// Whether no write of the history's own is on its way or waits.
-  var isSettled: Bool { inFlight == nil && waiting.isEmpty }
-  /// Changes whenever the past or the future does.
+  var isSettled: Bool { inFlight == nil && waiting.isEmpty && undelivered.isEmpty }
+  /// Changes whenever the past or the future does: the status's revision.
   var structure = 0
   var nextWriteID = 0
   let maxSteps: Int
   let maxBytes: Int
+  /// Whether steps keep their other ends (an undo from the present).
+  let keepsOtherEnds: Bool
+  /// Whether a burst's window counts from its first change.
+  let throttles: Bool
   /// The status last published.
   var published: UndoHistoryStatus
   #if DEBUG
@@ -78,17 +82,19 @@ struct HistoryModel<Value: Sendable>: Sendable {
   var afterPublishingStatus: (@Sendable () -> Void)?
   #endif
 
-  init(present: Value, maxSteps: Int, maxBytes: Int) {
+  init(present: Value, maxSteps: Int, maxBytes: Int, keepsOtherEnds: Bool, throttles: Bool) {
     self.present = present
     self.maxSteps = Swift.max(0, maxSteps)
     self.maxBytes = Swift.max(0, maxBytes)
+    self.keepsOtherEnds = keepsOtherEnds
+    self.throttles = throttles
     published = UndoHistoryStatus()
   }
 
   var status: UndoHistoryStatus {
     UndoHistoryStatus(
       undoCount: past.count, redoCount: future.count, undoLabel: past.last?.label,
-      redoLabel: future.last?.label, byteCount: bytes, isPaused: isPaused)
+      redoLabel: future.last?.label, byteCount: bytes, isPaused: isPaused, revision: structure)
   }
 
   /// How a change recorded at `at` (not the history's own, not equal to the
@@ -100,141 +106,85 @@ struct HistoryModel<Value: Sendable>: Sendable {
     return .push(label: label)
   }
 
-  /// Makes `value` the present, as a change of `kind`.
+  /// Whether recording a change of `kind` keeps the present as a state of
+  /// a step, so that its size is needed.
+  func keepsPresent(as kind: StepKind) -> Bool {
+    switch kind {
+    case .push: return true
+    case .merge: return false
+    case .notAStep:
+      guard keepsOtherEnds else { return false }
+      return past.last.map { $0.other == nil } ?? false
+        || future.last.map { $0.other == nil } ?? false
+    }
+  }
+
+  /// Makes `value` the present, as a change of `kind` made while `action`
+  /// was delivered.
   ///
   /// - Parameters:
   ///   - value: The new present.
   ///   - kind: How it enters the history.
   ///   - at: When, on the history's clock.
-  ///   - presentSize: The present's size, for a push.
-  mutating func record(_ value: Value, as kind: StepKind, at: Duration, presentSize: Int) {
+  ///   - presentSize: The present's size, when it is kept (see
+  ///     ``keepsPresent(as:)``).
+  ///   - action: The action being delivered, if any.
+  mutating func record(
+    _ value: Value, as kind: StepKind, at: Duration, presentSize: Int, action: DispatchRecord?
+  ) {
     switch kind {
     case .push(let label):
       dropFuture()
-      past.append(HistoryEntry(value: present, label: label, size: presentSize))
-      bytes += presentSize
+      let step = HistoryStep(
+        state: present, label: label, actions: action.map { [$0] } ?? [], stateSize: presentSize)
+      past.append(step)
+      bytes += step.size
       burst = (at, label)
       if group != nil { group?.hasStep = true }
       structure += 1
       enforceBounds()
     case .merge:
-      burst?.at = at
+      if !throttles { burst?.at = at }
+      if !past.isEmpty {
+        var last = past[past.count - 1]
+        bytes -= last.size
+        last.dropOther()  // its state after is the present again
+        if let action { last.actions.append(action) }
+        bytes += last.size
+        past[past.count - 1] = last
+      }
     case .notAStep:
-      break
+      if keepsOtherEnds { keepOtherEnds(of: present, size: presentSize) }
     }
     present = value
     self.presentSize = nil
   }
 
-  /// Plans `command`: returns the write to make for an undo, a redo or a
-  /// jump that moves, and does the rest at once.
-  mutating func plan(_ command: UndoCommand, label: String?) -> OwnWrite<Value>? {
-    switch command {
-    case .undo(let steps): return planMove(-Swift.min(Swift.max(steps, 0), past.count), label)
-    case .redo(let steps): return planMove(Swift.min(Swift.max(steps, 0), future.count), label)
-    case .jump(let position):
-      let target = Swift.min(Swift.max(position, 0), past.count + future.count)
-      return planMove(target - past.count, label)
-    case .clear:
-      past.removeAll()
-      future.removeAll()
-      bytes = 0
-      burst = nil
-      structure += 1
-    case .pause:
-      isPaused = true
-      burst = nil
-    case .resume:
-      isPaused = false
-    case .beginGroup(let label):
-      if let group { self.group?.depth = group.depth + 1 } else { group = (1, label, false) }
-      burst = nil
-    case .endGroup:
-      if let group {
-        self.group = group.depth > 1 ? (group.depth - 1, group.label, group.hasStep) : nil
-      }
-      burst = nil
-    }
-    return nil
-  }
-
-  private mutating func planMove(_ move: Int, _ label: String?) -> OwnWrite<Value>? {
-    guard move != 0 else { return nil }
-    let target = move < 0 ? past[past.count + move].value : future[future.count - move].value
-    nextWriteID += 1
-    let write = OwnWrite(
-      id: nextWriteID, target: target, move: move, structure: structure, label: label)
-    inFlight = write
-    return write
-  }
-
-  /// The history's own write has been delivered as `value`: moves along the
-  /// timeline, or, if the past or the future changed meanwhile, records it
-  /// as a change.
-  mutating func land(_ value: Value, at: Duration, presentSize: Int) {
-    guard let write = inFlight else { return }
-    inFlight = nil
-    guard write.structure == structure else {
-      record(value, as: .push(label: write.label), at: at, presentSize: presentSize)
-      burst = nil
-      return
-    }
-    var size = presentSize
-    for _ in 0..<abs(write.move) {
-      let entry = write.move < 0 ? past.popLast()! : future.popLast()!
-      let kept = HistoryEntry(value: present, label: entry.label, size: size)
-      if write.move < 0 { future.append(kept) } else { past.append(kept) }
-      bytes += size - entry.size
-      present = entry.value
-      size = entry.size
-    }
-    present = value
-    self.presentSize = size
+  /// Keeps the present in the steps whose other end it is.
+  ///
+  /// Called before a change that is not a step moves the present on: an
+  /// undo from the present needs what the step itself changed. A burst
+  /// ends there.
+  private mutating func keepOtherEnds(of state: Value, size: Int) {
     burst = nil
-    if group != nil { group?.hasStep = false }
-    structure += 1
-    enforceBounds()
-  }
-
-  /// Takes the steps of an archive (the past oldest first, the future
-  /// nearest first), measured with `size`, then drops the oldest beyond the
-  /// bounds.
-  mutating func restore(
-    _ past: [(Value, String?)], _ future: [(Value, String?)], size: (Value) -> Int
-  ) {
-    adopt(past.map { ($0, $1, size($0)) }, present, future.map { ($0, $1, size($0)) })
-  }
-
-  /// Replaces the steps and the present with an archive's, measured.
-  mutating func adopt(
-    _ past: [(Value, String?, Int)], _ present: Value, _ future: [(Value, String?, Int)]
-  ) {
-    self.past.removeAll()
-    self.future.removeAll()
-    bytes = 0
-    for (value, label, size) in past {
-      self.past.append(HistoryEntry(value: value, label: label, size: size))
+    if !past.isEmpty, past[past.count - 1].other == nil {
+      past[past.count - 1].keep(other: state, size: size)
       bytes += size
     }
-    for (value, label, size) in future.reversed() {
-      self.future.append(HistoryEntry(value: value, label: label, size: size))
+    if !future.isEmpty, future[future.count - 1].other == nil {
+      future[future.count - 1].keep(other: state, size: size)
       bytes += size
     }
-    self.present = present
-    presentSize = nil
-    burst = nil
-    structure += 1
-    enforceBounds()
   }
 
   private mutating func dropFuture() {
     guard !future.isEmpty else { return }
-    while let entry = future.popLast() { bytes -= entry.size }
+    while let step = future.popLast() { bytes -= step.size }
   }
 
   /// Drops the oldest steps (the farthest redo, once the past is empty)
   /// until the bounds hold.
-  private mutating func enforceBounds() {
+  mutating func enforceBounds() {
     while past.count + future.count > maxSteps || bytes > maxBytes {
       guard let dropped = past.popFirst() ?? future.popFirst() else { return }
       bytes -= dropped.size

@@ -15,15 +15,27 @@ extension UndoHistory {
       public var value: Value
       /// The step's label.
       public var label: String?
+      /// The state at the step's other end, when it is not the next
+      /// entry's value (or the present).
+      ///
+      /// That is the state after the step in ``past``, before it in
+      /// ``future``: kept by a history that undoes from the present
+      /// (``UndoRevert``), when a change that was not a step followed the
+      /// step, or an undo or a redo left a present of its own. `nil`
+      /// otherwise, and always for ``UndoRevert/snapshot``.
+      public var counterpart: Value?
 
       /// Creates an entry.
       ///
       /// - Parameters:
       ///   - value: The state.
       ///   - label: The step's label.
-      public init(value: Value, label: String?) {
+      ///   - counterpart: The state at the step's other end, when it is
+      ///     not the next entry's value.
+      public init(value: Value, label: String?, counterpart: Value? = nil) {
         self.value = value
         self.label = label
+        self.counterpart = counterpart
       }
     }
 
@@ -54,75 +66,25 @@ extension UndoHistory {
   /// Copies the kept states (each a copy of a value: cheap for the
   /// copy-on-write types states are made of).
   public var archive: Archive {
-    model.withLock { model in
-      Archive(
-        past: model.past.elements.map { Archive.Entry(value: $0.value, label: $0.label) },
-        present: model.present,
-        future: model.future.elements.reversed().map {
-          Archive.Entry(value: $0.value, label: $0.label)
-        })
+    archiver.archive
+  }
+
+  /// Reads the history's archive without keeping the history alive.
+  package var archiver: UndoHistoryArchiver<Value> {
+    UndoHistoryArchiver(model: model)
+  }
+
+  /// The steps of `archive`, measured with `size`: the past oldest first,
+  /// the future nearest first.
+  static func steps(
+    of archive: Archive, measuredWith size: (Value) -> Int
+  ) -> (past: [HistoryStep<Value>], future: [HistoryStep<Value>]) {
+    let step = { (entry: Archive.Entry) in
+      HistoryStep(
+        state: entry.value, other: entry.counterpart, label: entry.label, actions: [],
+        stateSize: size(entry.value), otherSize: entry.counterpart.map(size) ?? 0)
     }
-  }
-
-  /// Records the changes of `variable` from the steps of `archive`, if
-  /// its present is the variable's value (otherwise it starts empty: the
-  /// archive belongs to another state), measuring kept states with `size`.
-  ///
-  /// The other parameters are those of
-  /// ``init(of:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``;
-  /// the bounds apply to the restored steps too, dropping the oldest.
-  ///
-  /// - Parameters:
-  ///   - variable: The state.
-  ///   - archive: The history to go on from.
-  ///   - maxSteps: The most steps kept.
-  ///   - maxBytes: The most bytes kept.
-  ///   - size: The size of a state in bytes.
-  ///   - window: The coalescing window.
-  ///   - clock: The clock that measures it.
-  ///   - label: The label of a step made while `action` is delivered.
-  ///   - isStep: Whether a change is a step.
-  public convenience init(
-    of variable: Variable<Value>, restoring archive: Archive, maxSteps: Int = 100,
-    maxBytes: Int = .max, size: @escaping @Sendable (Value) -> Int,
-    coalescing window: Duration = .zero, clock: some Clock<Duration> = ContinuousClock(),
-    label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
-    isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
-  ) {
-    let start = clock.now
-    self.init(
-      observing: variable, writing: { variable.value = $0 }, maxSteps: maxSteps,
-      maxBytes: maxBytes, size: size, window: window,
-      elapsed: { start.duration(to: clock.now) }, label: label, isStep: isStep,
-      restoring: archive)
-  }
-}
-
-extension UndoHistory where Value: Encodable {
-  /// Records the changes of `variable` from the steps of `archive`,
-  /// measuring kept states as their encoded size; see
-  /// ``init(of:restoring:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``.
-  ///
-  /// - Parameters:
-  ///   - variable: The state.
-  ///   - archive: The history to go on from.
-  ///   - maxSteps: The most steps kept.
-  ///   - maxBytes: The most bytes kept; 16 MiB by default.
-  ///   - window: The coalescing window.
-  ///   - clock: The clock that measures it.
-  ///   - label: The label of a step made while `action` is delivered.
-  ///   - isStep: Whether a change is a step.
-  public convenience init(
-    of variable: Variable<Value>, restoring archive: Archive, maxSteps: Int = 100,
-    maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
-    clock: some Clock<Duration> = ContinuousClock(),
-    label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
-    isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
-  ) {
-    self.init(
-      of: variable, restoring: archive, maxSteps: maxSteps, maxBytes: maxBytes,
-      size: { EncodedSize.of($0) }, coalescing: window, clock: clock, label: label,
-      isStep: isStep)
+    return (archive.past.map(step), archive.future.map(step))
   }
 }
 
@@ -140,5 +102,25 @@ extension UndoHistory {
   /// `archive.present`.
   package func adopt(_ archive: Archive) {
     lane.send(.adopted(archive))
+  }
+}
+
+/// Reads a history's archive without keeping the history alive: what a
+/// saved history holds between writes (`FluxCorePersistence`'s
+/// `PersistentHistory`), so that the history can be freed with its state.
+package struct UndoHistoryArchiver<Value: Equatable & Sendable>: Sendable {
+  let model: Lock<HistoryModel<Value>>
+
+  /// The history's steps and present, as last taken in.
+  package var archive: UndoHistory<Value>.Archive {
+    model.withLock { model in
+      let entry = { (step: HistoryStep<Value>) in
+        UndoHistory<Value>.Archive.Entry(
+          value: step.state, label: step.label, counterpart: step.other)
+      }
+      return UndoHistory<Value>.Archive(
+        past: model.past.elements.map(entry), present: model.present,
+        future: model.future.elements.reversed().map(entry))
+    }
   }
 }

@@ -107,7 +107,7 @@ extension UndoHistory {
   public func waitUntilDelivered() async {
     // The state's changes made before the call reach the lane during their
     // delivery, and are counted then.
-    await variable.waitUntilDelivered()
+    await source.waitUntilDelivered()
     let sent = lane.sent
     await withCheckedContinuation { (settled: CheckedContinuation<Void, Never>) in
       let now = model.withLock { model in

@@ -51,12 +51,11 @@ extension UndoHistory {
     case .command(let command, let action):
       run(command, action: action)
     case .adopted(let archive):
-      let measure = size
-      let past = archive.past.map { ($0.value, $0.label, measure($0.value)) }
-      let future = archive.future.map { ($0.value, $0.label, measure($0.value)) }
+      let (past, future) = Self.steps(of: archive, measuredWith: options.size)
       model.withLock { $0.adopt(past, archive.present, future) }
     case .settled(let id):
       model.withLock { model in
+        model.undelivered.removeAll { $0 == id }
         if model.inFlight?.id == id { model.inFlight = nil }
       }
       runWaiting()
@@ -65,41 +64,77 @@ extension UndoHistory {
   }
 
   private func received(_ value: Value, action: DispatchRecord?, at: Duration, ownWrite: Int?) {
-    let (present, presentSize, inFlight) = model.withLock {
-      ($0.present, $0.presentSize, $0.inFlight)
+    let (present, presentSize, inFlight, byValue) = model.withLock { model in
+      if let ownWrite { model.undelivered.removeAll { $0 == ownWrite } }
+      return (model.present, model.presentSize, model.inFlight, !model.keepsOtherEnds)
     }
     // The write on its way lands with its own delivery, or, delivered by
     // another thread, with a value equal to its target. An own delivery of
     // an earlier write (one that landed by value first) is a change like
     // any other: landing the write on its way with it would move the
-    // timeline by a step that was not taken.
+    // timeline by a step that was not taken. A history that undoes from
+    // the present does not land by value: another thread's change equal
+    // to the target would land in its place, and the step it becomes would
+    // take that change back with it. Its write, delivered by another
+    // thread, is a change like any other (see `settle`).
     if let inFlight,
-      ownWrite == inFlight.id || (ownWrite == nil && value == inFlight.target)
+      ownWrite == inFlight.id
+        || (byValue && ownWrite == nil && same(value, inFlight.target))
     {
-      let size = presentSize ?? self.size(present)
+      let size = presentSize ?? options.size(present)
       model.withLock { $0.land(value, at: at, presentSize: size) }
       runWaiting()
       return
     }
-    guard value != present else { return }
-    let label = action.flatMap(describe)
-    let step = isStep(Change(before: present, after: value, action: action))
-    let kind = model.withLock { $0.kind(at: at, label: label, isStep: step, window: window) }
-    let size = kind == .merge || kind == .notAStep ? 0 : presentSize ?? self.size(present)
-    model.withLock { $0.record(value, as: kind, at: at, presentSize: size) }
+    guard !same(value, present) else { return }
+    let label = action.flatMap(options.label)
+    let step = options.isStep(Change(before: present, after: value, action: action))
+    let (kind, keepsPresent) = model.withLock { model in
+      let kind = model.kind(at: at, label: label, isStep: step, window: options.window)
+      return (kind, model.keepsPresent(as: kind))
+    }
+    let size = keepsPresent ? presentSize ?? options.size(present) : 0
+    model.withLock { $0.record(value, as: kind, at: at, presentSize: size, action: action) }
   }
 
-  /// Plans `command`, or keeps it for after the write on its way.
+  /// Whether two states are equal: by their bytes for an array of
+  /// integers, by the state's `==` otherwise.
+  private func same(_ lhs: Value, _ rhs: Value) -> Bool {
+    StateEquality.bytesEqual(lhs, rhs) ?? options.equal(lhs, rhs)
+  }
+
+  /// Plans `command`, or keeps it for after the write on its way; an
+  /// undo, a redo or a jump that moves writes the state.
   private func run(_ command: UndoCommand, action: DispatchRecord?) {
-    let label = action.flatMap(describe)
-    let write = model.withLock { model -> OwnWrite<Value>? in
+    let label = action.flatMap(options.label)
+    let (plan, id) = model.withLock { model -> (HistoryPlan<Value>?, Int) in
       guard model.inFlight == nil else {
         model.waiting.append((command, action))
-        return nil
+        return (nil, 0)
       }
-      return model.plan(command, label: label)
+      guard let plan = model.plan(command) else { return (nil, 0) }
+      return (plan, model.nextWrite())
     }
-    if let write { issue(write) }
+    guard let plan else { return }
+    var written: Value?
+    let delivered = writing.whileWriting(id) {
+      switch plan {
+      case .write(let target, _):
+        source.write(target)
+        written = target
+      case .revert(let steps, let move):
+        // From the state as it is when written, which may be ahead of the
+        // history: a change on its way is not written over.
+        written = source.modify { options.revert.apply(steps, to: $0, undoing: move < 0) }
+      }
+    }
+    // Only this lane changes the steps, and the write's delivery waits in
+    // it behind this event: noting the write now is in time.
+    model.withLock { model in
+      model.started(id, writing: written!, move: plan.move, label: label, action: action)
+      model.undelivered.append(id)
+    }
+    settle(id, delivered: delivered)
   }
 
   /// Runs the commands that waited, until one writes.
@@ -111,18 +146,15 @@ extension UndoHistory {
     }
   }
 
-  /// Writes the state for an undo, a redo or a jump.
-  ///
-  /// Delivered on the spot (the state was idle), the write is known as the
-  /// history's own by the mark; delivered later by another thread, by being
-  /// equal to its target, or, failing that (a state whose `==` is not
+  /// Once write `id` has been delivered, if it was not delivered on the
+  /// spot: delivered later by another thread, the history knows it by
+  /// being equal to its target or, failing that (a state whose `==` is not
   /// reflexive), by a marker queued behind it.
-  private func issue(_ write: OwnWrite<Value>) {
-    let delivered = writing.whileWriting(write.id) { self.write(write.target) }
+  private func settle(_ id: Int, delivered: Bool) {
     guard !delivered else { return }
-    Task { [variable, lane] in
-      await variable.waitUntilDelivered()
-      lane.send(.settled(writeID: write.id))
+    Task { [source, lane] in
+      await source.waitUntilDelivered()
+      lane.send(.settled(writeID: id))
     }
   }
 

@@ -10,55 +10,65 @@ extension UndoHistory {
   /// ```
   ///
   /// The other parameters are those of
-  /// ``init(of:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``.
+  /// ``init(of:revert:maxSteps:maxBytes:size:coalescing:coalescingMode:clock:label:isStep:)``.
   ///
   /// - Parameters:
   ///   - optimistic: The optimistic state.
+  ///   - revert: How a step is taken back and redone.
   ///   - maxSteps: The most steps kept.
   ///   - maxBytes: The most bytes kept.
   ///   - size: The size of a state in bytes.
   ///   - window: The coalescing window.
+  ///   - coalescingMode: Whether the window counts from a burst's last
+  ///     change or its first.
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
-    ofConfirmed optimistic: OptimisticState<Value>, maxSteps: Int = 100, maxBytes: Int = .max,
-    size: @escaping @Sendable (Value) -> Int, coalescing window: Duration = .zero,
+    ofConfirmed optimistic: OptimisticState<Value>, revert: UndoRevert<Value> = .snapshot,
+    maxSteps: Int = 100, maxBytes: Int = .max, size: @escaping @Sendable (Value) -> Int,
+    coalescing window: Duration = .zero, coalescingMode: UndoCoalescing = .debounce,
     clock: some Clock<Duration> = ContinuousClock(),
     label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
     isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
   ) {
-    let start = clock.now
     self.init(
-      observing: optimistic.confirmedVariable, writing: { optimistic.setConfirmed($0) },
-      maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
-      elapsed: { start.duration(to: clock.now) }, label: label, isStep: isStep)
+      source: .confirmed(of: optimistic),
+      options: HistoryOptions(
+        revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }))
   }
 }
 
 extension UndoHistory where Value: Encodable {
   /// Records the changes of an optimistic state's confirmed value,
-  /// measuring kept states as their encoded size; see
-  /// ``init(ofConfirmed:maxSteps:maxBytes:size:coalescing:clock:label:isStep:)``.
+  /// measuring kept states as ``MemoryFootprint`` does; see
+  /// ``init(ofConfirmed:revert:maxSteps:maxBytes:size:coalescing:coalescingMode:clock:label:isStep:)``.
   ///
   /// - Parameters:
   ///   - optimistic: The optimistic state.
+  ///   - revert: How a step is taken back and redone.
   ///   - maxSteps: The most steps kept.
   ///   - maxBytes: The most bytes kept; 16 MiB by default.
   ///   - window: The coalescing window.
+  ///   - coalescingMode: Whether the window counts from a burst's last
+  ///     change or its first.
   ///   - clock: The clock that measures it.
   ///   - label: The label of a step made while `action` is delivered.
   ///   - isStep: Whether a change is a step.
+  @inlinable
   public convenience init(
-    ofConfirmed optimistic: OptimisticState<Value>, maxSteps: Int = 100,
-    maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
-    clock: some Clock<Duration> = ContinuousClock(),
+    ofConfirmed optimistic: OptimisticState<Value>, revert: UndoRevert<Value> = .snapshot,
+    maxSteps: Int = 100, maxBytes: Int = 16 << 20, coalescing window: Duration = .zero,
+    coalescingMode: UndoCoalescing = .debounce, clock: some Clock<Duration> = ContinuousClock(),
     label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
     isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
   ) {
     self.init(
-      ofConfirmed: optimistic, maxSteps: maxSteps, maxBytes: maxBytes,
-      size: { EncodedSize.of($0) }, coalescing: window, clock: clock, label: label,
-      isStep: isStep)
+      ofConfirmed: optimistic, revert: revert, maxSteps: maxSteps, maxBytes: maxBytes,
+      size: { MemoryFootprint.of($0) }, coalescing: window, coalescingMode: coalescingMode,
+      clock: clock, label: label, isStep: isStep)
   }
 }

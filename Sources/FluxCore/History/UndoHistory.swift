@@ -24,16 +24,27 @@
 /// > - **Steps.** Each change of the state that is not equal to the one
 /// >   before is a step, unless `isStep` says otherwise or the history is
 /// >   paused. Changes with the same label less than `coalescing` apart (on
-/// >   the history's clock) are one step, and so is everything between
-/// >   ``beginGroup(label:)`` and ``endGroup()``.
+/// >   the history's clock, from the burst's last change, or from its first
+/// >   with `coalescingMode: .throttle`) are one step, and so is everything
+/// >   between ``beginGroup(label:)`` and ``endGroup()``.
+/// > - **An undo takes back its step.** By default (``UndoRevert/snapshot``)
+/// >   it writes the state before the step, and what changed since without
+/// >   being a step goes with it. A history of a part
+/// >   (``init(of:tracking:revert:maxSteps:maxBytes:coalescing:coalescingMode:clock:label:isStep:)``)
+/// >   leaves the rest of the state as it is; one with another `revert:`
+/// >   (``UndoRevert/byElement``, or the app's own inverse) undoes from the
+/// >   state as it is then, and keeps what changed since.
 /// > - **Labels.** A step is labelled with the action being delivered on
 /// >   the thread where the history sees the change (see ``DispatchLog``):
 /// >   `label` of its record, by default `EditorDispatcher.text`. A change
 /// >   made outside any action (a direct write from a view model, a timer, a
 /// >   restore) has no label, `nil`, unless a group gives one.
 /// > - **Bounds.** At most `maxSteps` steps and `maxBytes` bytes are kept,
-/// >   each kept state counted at its measured size; the oldest goes first
-/// >   (the farthest redo, once nothing is left to undo).
+/// >   each kept state counted at its measured size (for an `Encodable`
+/// >   state, what it holds in memory, as ``MemoryFootprint`` estimates it);
+/// >   the oldest goes first (the farthest redo, once nothing is left to
+/// >   undo). Each step, undo, redo, jump, clear and drop gives ``status`` a
+/// >   new ``UndoHistoryStatus/revision``.
 /// > - **Undo is a change like any other.** Undo, redo and jump write the
 /// >   state: its subscribers, views, persistence and recordings see them.
 /// >   Bound to a dispatcher's `undo` subject, they are actions too. A new
@@ -48,8 +59,11 @@
 /// >   races with a change from another thread lands after it, and is then
 /// >   recorded as a change, not lost. ``waitUntilDelivered()`` waits for
 /// >   all of it.
-/// > - **Cost.** A step keeps one copy of the state before it; undo and redo
-/// >   of one step cost the same whatever the history's length.
+/// > - **Cost.** A step keeps one copy of the state before it (one that
+/// >   undoes from the present may keep the state after it too); measuring
+/// >   it visits at most 16 elements of a collection, so a step of a large
+/// >   state costs about the copy its edit makes anyway. Undo and redo of one
+/// >   step cost the same whatever the history's length.
 public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   /// A change the filter decides on: the state before and after it, and the
   /// action being delivered when it was made, if any.
@@ -73,15 +87,11 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   /// The label of the next redo.
   public let redoLabel: Property<String?>
 
-  let variable: Variable<Value>
-  let write: @Sendable (Value) -> Void
+  let source: HistorySource<Value>
   let model: Lock<HistoryModel<Value>>
   let lane = HistoryLane<Value>()
   let statusVariable = Variable(UndoHistoryStatus())
-  let window: Duration
-  let size: @Sendable (Value) -> Int
-  let describe: @Sendable (DispatchRecord) -> String?
-  let isStep: @Sendable (Change) -> Bool
+  let options: HistoryOptions<Value>
   let writing = OwnWriteMark()
   let subscriptions = DisposeBag()
 
@@ -90,48 +100,51 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - variable: The state.
+  ///   - revert: How a step is taken back and redone: by writing the state
+  ///     kept (``UndoRevert/snapshot``), or from the state as it is then.
   ///   - maxSteps: The most steps kept, undo and redo together.
   ///   - maxBytes: The most bytes kept, as `size` measures the kept states.
-  ///   - size: The size of a state in bytes, for `maxBytes`.
+  ///   - size: The size of a state in bytes, for `maxBytes`. It runs on the
+  ///     thread of the change, once for each state kept: keep it cheap.
   ///   - window: Changes with the same label less than this apart are one
   ///     step; `.zero` makes each change a step.
+  ///   - coalescingMode: Whether the window counts from a burst's last
+  ///     change (``UndoCoalescing/debounce``) or its first
+  ///     (``UndoCoalescing/throttle``).
   ///   - clock: The clock that measures `window`; tests pass a `TestClock`.
   ///   - label: The label of a step made while `action` is delivered; by
   ///     default the action's ``DispatchRecord/label``.
   ///   - isStep: Whether a change is a step; one that is not changes the
   ///     state without a step to undo (a loading flag).
+  @inlinable
   public convenience init(
-    of variable: Variable<Value>, maxSteps: Int = 100, maxBytes: Int = .max,
-    size: @escaping @Sendable (Value) -> Int, coalescing window: Duration = .zero,
+    of variable: Variable<Value>, revert: UndoRevert<Value> = .snapshot, maxSteps: Int = 100,
+    maxBytes: Int = .max, size: @escaping @Sendable (Value) -> Int,
+    coalescing window: Duration = .zero, coalescingMode: UndoCoalescing = .debounce,
     clock: some Clock<Duration> = ContinuousClock(),
     label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
     isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
   ) {
-    let start = clock.now
     self.init(
-      observing: variable, writing: { variable.value = $0 }, maxSteps: maxSteps,
-      maxBytes: maxBytes, size: size, window: window,
-      elapsed: { start.duration(to: clock.now) }, label: label, isStep: isStep)
+      source: .value(of: variable),
+      options: HistoryOptions(
+        revert: revert, maxSteps: maxSteps, maxBytes: maxBytes, size: size, window: window,
+        coalescing: coalescingMode, clock: clock, label: label, isStep: isStep,
+        equal: { $0 == $1 }))
   }
 
+  @usableFromInline
   init(
-    observing variable: Variable<Value>, writing write: @escaping @Sendable (Value) -> Void,
-    maxSteps: Int, maxBytes: Int, size: @escaping @Sendable (Value) -> Int, window: Duration,
-    elapsed: @escaping @Sendable () -> Duration,
-    label: @escaping @Sendable (DispatchRecord) -> String?,
-    isStep: @escaping @Sendable (Change) -> Bool, restoring archive: Archive? = nil
+    source: HistorySource<Value>, options: HistoryOptions<Value>, restoring archive: Archive? = nil
   ) {
-    self.variable = variable
-    self.write = write
-    self.window = window
-    self.size = size
-    describe = label
-    self.isStep = isStep
-    var model = HistoryModel(present: variable.value, maxSteps: maxSteps, maxBytes: maxBytes)
-    if let archive, archive.present == model.present {
-      model.restore(
-        archive.past.map { ($0.value, $0.label) }, archive.future.map { ($0.value, $0.label) },
-        size: size)
+    self.source = source
+    self.options = options
+    var model = HistoryModel(
+      present: source.current(), maxSteps: options.maxSteps, maxBytes: options.maxBytes,
+      keepsOtherEnds: !options.revert.isSnapshot, throttles: options.coalescing == .throttle)
+    if let archive, options.equal(archive.present, model.present) {
+      let (past, future) = Self.steps(of: archive, measuredWith: options.size)
+      model.adopt(past, archive.present, future)
     }
     model.published = model.status
     statusVariable.value = model.published
@@ -145,10 +158,7 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
     lane.subject.subscribe { [weak self] event in self?.handle(event) }.disposed(
       by: subscriptions)
     let replayed = Lock(false)
-    // With no window, the time of a change is never used: the clock is not read.
-    let timeOfChange: @Sendable () -> Duration
-    if window > .zero { timeOfChange = elapsed } else { timeOfChange = { .zero } }
-    variable.subscribe { [lane, writing] value in
+    source.subscribe { [lane, writing, elapsed = options.elapsed] value in
       guard
         replayed.withLock({ replayed in
           defer { replayed = true }
@@ -159,34 +169,8 @@ public final class UndoHistory<Value: Equatable & Sendable>: Sendable {
       }
       lane.send(
         .changed(
-          value, action: ActionContext.current, at: timeOfChange(),
+          value, action: ActionContext.current, at: elapsed(),
           ownWrite: writing.takeIfWriting()))
     }.disposed(by: subscriptions)
-  }
-}
-
-extension UndoHistory where Value: Encodable {
-  /// Records the changes of `variable`, measuring each kept state as its
-  /// encoded size (``EncodedSize``).
-  ///
-  /// - Parameters:
-  ///   - variable: The state.
-  ///   - maxSteps: The most steps kept, undo and redo together.
-  ///   - maxBytes: The most bytes kept, as ``EncodedSize`` measures the
-  ///     kept states; 16 MiB by default.
-  ///   - window: Changes with the same label less than this apart are one
-  ///     step; `.zero` makes each change a step.
-  ///   - clock: The clock that measures `window`.
-  ///   - label: The label of a step made while `action` is delivered.
-  ///   - isStep: Whether a change is a step.
-  public convenience init(
-    of variable: Variable<Value>, maxSteps: Int = 100, maxBytes: Int = 16 << 20,
-    coalescing window: Duration = .zero, clock: some Clock<Duration> = ContinuousClock(),
-    label: @escaping @Sendable (_ action: DispatchRecord) -> String? = { $0.label },
-    isStep: @escaping @Sendable (Change) -> Bool = { _ in true }
-  ) {
-    self.init(
-      of: variable, maxSteps: maxSteps, maxBytes: maxBytes, size: { EncodedSize.of($0) },
-      coalescing: window, clock: clock, label: label, isStep: isStep)
   }
 }

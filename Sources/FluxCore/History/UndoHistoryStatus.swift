@@ -22,6 +22,11 @@ public struct UndoHistoryStatus: Sendable, Hashable {
   public var byteCount = 0
   /// Whether the history is paused: changes are not steps.
   public var isPaused = false
+  /// Changes with every step, undo, redo, jump, clear and step dropped by
+  /// the bounds: a view of the kept states (``UndoHistory/archive``)
+  /// draws them again when it changes, even when the counts and labels
+  /// stay the same (the oldest step dropped for a new one).
+  public var revision = 0
 
   /// Whether there is a step to undo.
   public var canUndo: Bool { undoCount > 0 }
@@ -40,9 +45,10 @@ public struct UndoHistoryStatus: Sendable, Hashable {
   ///   - redoLabel: The label of the next redo.
   ///   - byteCount: The bytes kept.
   ///   - isPaused: Whether the history is paused.
+  ///   - revision: Which state of the kept steps it describes.
   public init(
     undoCount: Int, redoCount: Int, undoLabel: String?, redoLabel: String?, byteCount: Int,
-    isPaused: Bool
+    isPaused: Bool, revision: Int = 0
   ) {
     self.undoCount = undoCount
     self.redoCount = redoCount
@@ -50,5 +56,6 @@ public struct UndoHistoryStatus: Sendable, Hashable {
     self.redoLabel = redoLabel
     self.byteCount = byteCount
     self.isPaused = isPaused
+    self.revision = revision
   }
 }

@@ -24,12 +24,13 @@ final class EditorStore: Store, @unchecked Sendable {
 
   init(
     dispatcher: EditorDispatcher, maxSteps: Int = 100, coalescing window: Duration = .zero,
-    clock: TestClock = TestClock(),
+    coalescingMode: UndoCoalescing = .debounce, clock: TestClock = TestClock(),
     label: @escaping @Sendable (DispatchRecord) -> String? = { $0.label }
   ) {
     document = variable.asProperty()
     history = UndoHistory(
-      of: variable, maxSteps: maxSteps, coalescing: window, clock: clock, label: label,
+      of: variable, maxSteps: maxSteps, coalescing: window, coalescingMode: coalescingMode,
+      clock: clock, label: label,
       isStep: { $0.before.text != $0.after.text })
     super.init()
     let view = AnyObservableDispatcher(dispatcher)

@@ -83,18 +83,17 @@ final class UndoHistoryBoundsTests: XCTestCase {
     XCTAssertEqual(history.status.value.byteCount, 0)
   }
 
-  func testACodableStateIsMeasuredAsItsJSONEncoding() {
+  func testACodableStateIsMeasuredAsWhatItHoldsInMemory() {
     let document = Variable(Document(text: "Dear Ada,"))
     let history = UndoHistory(of: document)
 
-    document.value.text = "Dear Ada, hello"
-    document.value.text = "Dear Ada, hello!"
+    document.value.text = "Dear Ada, I have your letter"  // 28 bytes: on the heap
+    document.value.text = "Dear Ada, I have your letter!"
 
-    let expected = [Document(text: "Dear Ada,"), Document(text: "Dear Ada, hello")].map {
-      EncodedSize.of($0)
-    }
-    XCTAssertEqual(expected, [37, 43])  // {"text":"Dear Ada,","isSaving":false}
-    XCTAssertEqual(history.status.value.byteCount, 80)
+    let expected = [Document(text: "Dear Ada,"), Document(text: "Dear Ada, I have your letter")]
+      .map { MemoryFootprint.of($0) }
+    XCTAssertEqual(expected, [17, 17 + 64])  // inline; a string of 28 bytes and its header
+    XCTAssertEqual(history.status.value.byteCount, 98)
   }
 
   func testNegativeLimitsKeepNothingAndNeverTrap() {
@@ -105,6 +104,7 @@ final class UndoHistoryBoundsTests: XCTestCase {
     history.undo()
 
     XCTAssertEqual(text.value, "a")
-    XCTAssertEqual(history.status.value, UndoHistoryStatus())
+    XCTAssertEqual(history.status.value.undoCount + history.status.value.redoCount, 0)
+    XCTAssertEqual(history.status.value.byteCount, 0)
   }
 }

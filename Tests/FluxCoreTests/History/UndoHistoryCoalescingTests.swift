@@ -51,6 +51,24 @@ final class UndoHistoryCoalescingTests: XCTestCase {
     XCTAssertEqual(store.history.texts, "∅ Dear [Dear ]")
   }
 
+  func testThrottledTheWindowCountsFromTheFirstChangeSoABurstThatNeverPausesMakesAStepAWindow()
+    async
+  {
+    let clock = TestClock()
+    let dispatcher = EditorDispatcher()
+    let store = EditorStore(
+      dispatcher: dispatcher, coalescing: window, coalescingMode: .throttle, clock: clock)
+    let actions = AnyObserverDispatcher(dispatcher)
+
+    for text in ["D", "De", "Dea", "Dear", "Dear "] {
+      actions.text.dispatch(text)
+      await clock.advance(by: .milliseconds(200))
+    }
+
+    // Windows from 0, 400 and 800 ms: "D" and "De", "Dea" and "Dear", "Dear ".
+    XCTAssertEqual(store.history.texts, "∅ De Dear [Dear ]")
+  }
+
   func testChangesOfAnotherActionDoNotJoinTheBurst() {
     let clock = TestClock()
     let (store, actions) = editor(clock)

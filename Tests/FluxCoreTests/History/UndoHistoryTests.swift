@@ -142,7 +142,8 @@ final class UndoHistoryTests: XCTestCase {
 
     XCTAssertEqual(text.value, "b")
     XCTAssertEqual(history.timeline, "[b]")
-    XCTAssertEqual(history.status.value, UndoHistoryStatus())
+    XCTAssertEqual(history.status.value.undoCount + history.status.value.redoCount, 0)
+    XCTAssertEqual(history.status.value.byteCount, 0)
   }
 
   func testChangesWhilePausedAreNotStepsUntilResumed() {

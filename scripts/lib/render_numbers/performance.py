@@ -74,6 +74,13 @@ def performance():
             f"measuring the state's size); {ns(history['undoNanoseconds'])} "
             f"({ns(history['undoWith100StepsNanoseconds'])} with 100 kept) | "
             f"{ns(hand)}, a write and a copy kept in a ring | |")
+    large = bench.get("largeHistory")  # runs recorded since issue 38
+    if large:
+        lines.append(
+            f"| `UndoHistory` of a {large['elements']:,}-element array: a step | "
+            f"{large['stepNanoseconds'] / 1000:.0f} µs | "
+            f"{large['editNanoseconds'] / 1000:.0f} µs, the same edit with no history "
+            f"(a copy: {large['copyNanoseconds'] / 1000:.0f} µs) | |")
 
     text = "\n".join(lines) + "\n\n"
     contended_samples = {r["contender"]: r["samples"] for r in bench["results"]

@@ -55,6 +55,7 @@ int sched_yield(void);
 
 /* dlfcn.h */
 void *dlsym(void *, const char *);
+int memcmp(const void *, const void *, size_t);
 
 /* errno.h (errno itself is the overlay's) */
 #define EPERM 1
