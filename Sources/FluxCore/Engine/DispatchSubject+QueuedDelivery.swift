@@ -72,7 +72,20 @@ extension DispatchSubject {
     // Markers reached in the last batch: woken after the next step, so that
     // one that ends the queue wakes its waiter once the role is given back.
     var reached: [DeliveryMarker] = []
+    // The frame of the other thread's action being delivered, if any: its
+    // consecutive entries (an event, and what its handlers queued behind
+    // it) are one action.
+    var onBehalf: (owner: UInt, mark: SubframeMark?)?
     while true {
+      // Ended before the role can be given back, when nothing is queued
+      // behind it: once the subject is idle, a wait returns, and the next
+      // main-actor turn must show what it waited for.
+      if let open = onBehalf,
+        core.delivery.load(ordering: .relaxed) & DeliveryState.pending == 0
+      {
+        onBehalf = nil
+        ThreadFrame.endSubframe(open.mark)
+      }
       let step = lock.withLock(guarding: typedState) { _, state in
         state.pending.returnBatch(&batch)
         return nextStep(of: &run, state: &state, batch: &batch)
@@ -84,20 +97,21 @@ extension DispatchSubject {
       case .deliver(let counted):
         for entry in batch {
           core.deliveringOwner.store(Int(bitPattern: entry.owner), ordering: .relaxed)
-          if run.isRelay || entry.owner != run.thread {
-            let frame = ThreadFrame.beginSubframe()
-            if let marker = perform(entry.work) { reached.append(marker) }
-            ThreadFrame.endSubframe(frame)
-          } else if let marker = perform(entry.work) {
-            reached.append(marker)
+          let isOwn = !run.isRelay && entry.owner == run.thread
+          if onBehalf?.owner != (isOwn ? nil : entry.owner) {
+            if let open = onBehalf.take() { ThreadFrame.endSubframe(open.mark) }
+            if !isOwn { onBehalf = (entry.owner, ThreadFrame.beginSubframe()) }
           }
+          if let marker = perform(entry.work) { reached.append(marker) }
         }
         if counted { run.delivered += batch.count }
         batch.removeAll(keepingCapacity: true)
       case .finished(let snapshot):
         snapshot.release()
+        if let open = onBehalf { ThreadFrame.endSubframe(open.mark) }
         return
       case .handOver:
+        if let open = onBehalf { ThreadFrame.endSubframe(open.mark) }
         relay()
         return
       }

@@ -108,6 +108,16 @@ enum MainActorOutbox: Sendable {
     }
   }
 
+  /// Delivers, on the main actor, everything committed so far, before a
+  /// view being made reads the state as of the last finished action: so
+  /// that the views already on screen show those actions too.
+  ///
+  /// Called on the main queue.
+  @usableFromInline
+  static func catchUp() {
+    ThreadFrame.current._withUnsafeGuaranteedRef { deliver(on: $0, endingTheTurn: false) }
+  }
+
   /// Delivers, on the main actor, everything committed so far: the end of
   /// an action that the main actor dispatched and delivered itself.
   ///

@@ -89,22 +89,22 @@ extension ThreadFrame {
     // The frame exists: keeping a value or taking a stamp made it.
     guard let stored = fluxcore_thread_frame_get() else { return }
     let frame = Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))
-    let joinedLate =
+    let late =
       word & ActionDepth.wroteState != 0
-      && frame._withUnsafeGuaranteedRef { $0.finishStampedAction() }
-    if word & ActionDepth.keptValues != 0 || joinedLate {
-      frame._withUnsafeGuaranteedRef { $0.commitAtTheEnd(joinedLate: joinedLate) }
+      ? frame._withUnsafeGuaranteedRef { $0.finishAction(at: 0) } : []
+    if word & ActionDepth.keptValues != 0 || !late.isEmpty {
+      frame._withUnsafeGuaranteedRef { $0.commitAtTheEnd(joinedBy: late) }
     }
   }
 
   /// Commits what the action that has just ended kept, and delivers it at
   /// once on the main actor.
   @inline(never)
-  private func commitAtTheEnd(joinedLate: Bool) {
-    if joinedLate {
-      commitSegment(joinedBy: takeLateJoins())
-    } else {
+  private func commitAtTheEnd(joinedBy late: [FrameMember]) {
+    if late.isEmpty {
       commitSegment()
+    } else {
+      commitSegment(joinedBy: late)
     }
     // Only an action that changed a main-actor view has something to show
     // at once.
@@ -125,6 +125,7 @@ extension ThreadFrame {
     guard let frame = existing else { return nil }
     return frame._withUnsafeGuaranteedRef { frame in
       frame.spillSolo()
+      frame.stampLevel += 1
       defer {
         frame.segmentStart = frame.entries.count
         frame.segmentArenaStart = frame.arena.next
@@ -139,7 +140,14 @@ extension ThreadFrame {
   static func endSubframe(_ mark: SubframeMark?) {
     if let frame = existing {
       frame._withUnsafeGuaranteedRef { frame in
-        frame.commitSegment()
+        // An action of its own: stamps of what it wrote end with it.
+        let late = frame.finishAction(at: frame.stampLevel)
+        if frame.stampLevel > 0 { frame.stampLevel -= 1 }
+        if late.isEmpty {
+          frame.commitSegment()
+        } else {
+          frame.commitSegment(joinedBy: late)
+        }
         frame.segmentStart = mark?.segmentStart ?? 0
         frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
       }

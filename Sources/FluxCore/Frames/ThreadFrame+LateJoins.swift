@@ -17,23 +17,47 @@ struct LateJoin: Sendable {
 }
 
 extension ThreadFrame {
-  /// The number of the action in progress on this frame's thread (or of
-  /// the next one): stamps of it are unfinished while it is.
+  /// How many nested actions (an action, and the deliveries it makes on
+  /// other threads' behalf) have numbers of their own; deeper ones share
+  /// the deepest one's.
+  @inlinable static var numberedLevels: Int { 8 }
+
+  /// The number the next action that writes state takes.
   @inlinable
-  var actionNumber: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 0) }
+  var nextActionNumber: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 0) }
   /// Set while late joins may be waiting.
   @inlinable
   var mayHaveLateJoins: AtomicWord { AtomicWord(inStoredPropertiesOf: self, at: 1) }
-
-  /// The number of the action in progress, for a stamp; on this frame's
-  /// thread.
+  /// The number of the action in progress at each level that has written
+  /// state, or 0: what other threads read to tell whether an action has
+  /// ended.
   @inlinable
-  var actionInProgress: Int { actionNumber.load(ordering: .relaxed) }
+  func openAction(at level: Int) -> AtomicWord {
+    AtomicWord(inStoredPropertiesOf: self, at: 2 + level)
+  }
+
+  /// The number of the action in progress at the calling thread's level,
+  /// for a stamp, given one if it has none yet; on this frame's thread.
+  @inlinable
+  var actionInProgress: Int {
+    let open = openAction(at: Swift.min(stampLevel, Self.numberedLevels - 1))
+    let number = open.load(ordering: .relaxed)
+    guard number == 0 else { return number }
+    let new = nextActionNumber.load(ordering: .relaxed)
+    nextActionNumber.store(new + 1, ordering: .relaxed)
+    open.store(new, ordering: .releasing)
+    return new
+  }
 
   /// Whether the action numbered `action` has ended; from any thread.
   @usableFromInline
   func isFinished(action: Int) -> Bool {
-    actionNumber.load(ordering: .sequentiallyConsistent) > action
+    guard nextActionNumber.load(ordering: .sequentiallyConsistent) > action else { return false }
+    for level in 0..<Self.numberedLevels
+    where openAction(at: level).load(ordering: .sequentiallyConsistent) == action {
+      return false
+    }
+    return true
   }
 
   /// From another thread: asks this frame's thread to let `member` finish
@@ -49,20 +73,27 @@ extension ThreadFrame {
     }
   }
 
-  /// On this frame's thread, at the end of an action that wrote state: ends
-  /// it for every stamp of it; whether members may have joined it late.
+  /// On this frame's thread, at the end of the action at `level`: ends it
+  /// for every stamp of it; the members that joined it late, if any.
   @inline(__always)
-  func finishStampedAction() -> Bool {
-    actionNumber.store(actionInProgress + 1, ordering: .sequentiallyConsistent)
-    return mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0
+  func finishAction(at level: Int) -> [FrameMember] {
+    guard level < Self.numberedLevels else { return [] }
+    let open = openAction(at: level)
+    let action = open.load(ordering: .relaxed)
+    guard action != 0 else { return [] }
+    open.store(0, ordering: .sequentiallyConsistent)
+    guard mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0 else { return [] }
+    return takeLateJoins(of: action)
   }
 
-  /// The members that joined the action that has just ended late.
-  func takeLateJoins() -> [FrameMember] {
+  /// The members that joined the action numbered `action`, which has just
+  /// ended, late.
+  func takeLateJoins(of action: Int) -> [FrameMember] {
     lateJoins.withLock { joins in
-      mayHaveLateJoins.store(0, ordering: .relaxed)
-      defer { joins = [] }
-      return joins.map(\.member)
+      let taken = joins.filter { $0.action == action }.map(\.member)
+      joins.removeAll { $0.action == action }
+      if joins.isEmpty { mayHaveLateJoins.store(0, ordering: .relaxed) }
+      return taken
     }
   }
 }

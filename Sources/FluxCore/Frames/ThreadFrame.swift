@@ -13,9 +13,9 @@ import Darwin
 // A thread's frame: what the action in progress on this thread gave
 // main-actor views, kept on the thread, with no lock, until the action ends
 // (ActionDepth.swift says when that is). Then the frame is committed: each
-// view's hop takes its values under its own lock, once, and the main actor
-// gets them in one turn (MainActorOutbox.swift); on the main actor itself,
-// at once.
+// view's hop takes its values under its own lock, once (a frame of several
+// views, under the outbox's lock too), and the main actor gets them in one
+// turn (MainActorOutbox.swift); on the main actor itself, at once.
 //
 // An event that this thread delivers on another thread's behalf (guarantee
 // 8: queued while this thread was delivering) is an action of its own: its
@@ -27,10 +27,10 @@ import Darwin
 /// Touched only by its own thread.
 @usableFromInline
 final class ThreadFrame {
-  /// The storage of ``actionNumber`` and ``mayHaveLateJoins``, the words
-  /// other threads read: the first stored property (see
-  /// ``AtomicWord/init(inStoredPropertiesOf:at:)``).
-  @usableFromInline let atomicWords = AtomicStorage((0, 0))
+  /// The storage of ``nextActionNumber``, ``mayHaveLateJoins`` and the
+  /// ``openAction(at:)`` words, which other threads read: the first stored
+  /// property (see ``AtomicWord/init(inStoredPropertiesOf:at:)``).
+  @usableFromInline let atomicWords = AtomicStorage((1, 0, 0, 0, 0, 0, 0, 0, 0, 0))
   /// Hops that joined this thread's action in progress late
   /// (ThreadFrame+LateJoins.swift).
   @usableFromInline let lateJoins = Lock<[LateJoin]>([])
@@ -77,6 +77,9 @@ final class ThreadFrame {
   /// actions the Variables it replays were last written in
   /// (State/StateStamp.swift).
   @exclusivity(unchecked) @usableFromInline var taint: [ActionStamp]?
+  /// How deep in nested actions (deliveries made on other threads' behalf)
+  /// the thread is: the level whose number a stamp takes.
+  @exclusivity(unchecked) @usableFromInline var stampLevel = 0
 
   init() {
     mayRunMainActor = fluxcore_is_main_thread() != 0
@@ -127,7 +130,9 @@ final class ThreadFrame {
   /// delivery).
   fileprivate func retire() {
     fluxcore_thread_frame_set(nil)
-    let late = finishStampedAction() ? takeLateJoins() : []
+    var late: [FrameMember] = []
+    for level in (0..<ThreadFrame.numberedLevels).reversed() { late += finishAction(at: level) }
+    stampLevel = 0
     if !late.isEmpty || solo != nil || entries.count > 0 {
       segmentStart = 0
       commitSegment(joinedBy: late)

@@ -20,10 +20,13 @@ extension ObservableType {
   /// Values arrive latest-only on the main actor, whatever the source (see
   /// ``observeOnMainActor(receiving:_:)``): a burst of changes costs one hop
   /// and one write, and one action's changes to several properties are
-  /// written in the same main-actor turn, once the action has been
-  /// delivered (guarantee 10). A value the source delivers while `assign` subscribes
-  /// (the current value of a ``Property`` or ``Variable``) is written before
-  /// `assign` returns, so the object starts with the store's state. The
+  /// written together, once the action has been delivered (guarantee 10):
+  /// before its `dispatch` returns when the main actor delivered it itself,
+  /// on a later turn otherwise. The current value of a ``Property`` or
+  /// ``Variable`` is written before `assign` returns, so the object starts
+  /// with the store's state (as of the last finished action, while one is
+  /// half-delivered on another thread; a source with no current value to
+  /// read, a `merge` say, then writes nothing until that action ends). The
   /// object is held weakly: the subscription does not keep it alive.
   ///
   /// - Parameters:

@@ -87,6 +87,7 @@ extension ObservableType {
       }
     }
     ThreadFrame.noteMainQueue()
+    MainActorOutbox.catchUp()
     hop.beginSubscribing(on: currentThreadID())
     let (upstream, taint) = StateStamp.collectingTaint { subscribe(hop.receive) }
     hop.endSubscribing()

@@ -48,8 +48,10 @@ extension ObservableType {
   ///
   /// - An action that the main actor dispatches and delivers itself (a
   ///   button's handler, a text field's setter) reaches the handler before
-  ///   its `dispatch` returns, after everything committed before it, as
-  ///   RxSwift's `MainScheduler` delivers on the main thread.
+  ///   its `dispatch` returns, after everything committed before it: at the
+  ///   action's end, with everything it changed (RxSwift's `MainScheduler`
+  ///   calls it in the middle of the action). One this handler made itself
+  ///   reaches it when it returns: it is never called inside itself.
   /// - An action delivered on another thread reaches it through the main
   ///   dispatch queue, in dispatch order, on a later turn: values that
   ///   arrive while a turn is pending join it, so 10,000 changes from a

@@ -77,6 +77,7 @@ where Element.ID: Sendable {
   /// - Parameter property: A store's list.
   public init(_ property: Property<[Element]>) {
     // As of the last finished action (see ObservedProperty).
+    MainActorOutbox.catchUp()
     storage = StateStamp.readingCommitted { property.value }
     index = CollectionIndex(storage)
     subscription.fill(

@@ -22,8 +22,8 @@ import Observation
 /// costs one main-queue hop and one change, with the newest state, so a
 /// view never renders a state that a later write of the same burst
 /// replaced. They arrive once the action that made them has been delivered,
-/// in the same main-actor turn as everything else that action changed, so
-/// two `ObservedProperty` objects of two stores never show one store's new
+/// together with everything else that action changed, so two
+/// `ObservedProperty` objects of two stores never show one store's new
 /// state beside the other's old one (guarantee 10). When `Value` is
 /// `Equatable`, a write of an equal value notifies nobody; otherwise every
 /// write invalidates readers of ``value``, and readers of fields only when
@@ -78,7 +78,9 @@ public final class ObservedProperty<Value: Sendable>: Observation.Observable {
 
   private init(_ property: Property<Value>, isDuplicate: (@Sendable (Value, Value) -> Bool)?) {
     // As of the last finished action: a view made while an action is in
-    // progress shows the state from before it (guarantee 10).
+    // progress shows the state from before it (guarantee 10), and the views
+    // already on screen show the actions finished so far.
+    MainActorOutbox.catchUp()
     storage = StateStamp.readingCommitted { property.value }
     self.isDuplicate = isDuplicate
     subscription.fill(

@@ -52,6 +52,45 @@ import Testing
   }
 }
 
+/// A view made after the wait shows it too: what the other thread
+/// delivered on the waiter's behalf is an action of its own, ended, while
+/// that thread's own action is not.
+@MainActor
+@Suite struct WaitingShowsItToNewViewsTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(arguments: WayOntoTheMainActor.allCases)
+  func aViewMadeAfterTheWaitShowsIt(way: WayOntoTheMainActor) async {
+    let dispatcher = AnswerDispatcher()
+    let view = AnyObservableDispatcher(dispatcher)
+    let query = QueryStore(view)
+    let total = TotalStore(view)
+    let steps = Steps()
+    let gate = dispatcher.answer.subscribe { answer in
+      if answer == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
+    }
+    let outer = DispatchSubject<Void>()
+    let slowAction = outer.subscribe { _ in
+      dispatcher.answer.dispatch(1)
+      steps.pass(.stillInItsAction, waitingFor: .released)
+    }
+    startThread { outer.dispatch(()) }
+
+    guard await steps.reached(.deliveringOne) else { return }
+    dispatcher.answer.dispatch(2)
+    steps.signal(.twoQueued)
+    await dispatcher.answer.waitUntilDelivered()
+    guard await steps.reached(.stillInItsAction) else { return }
+    let (screen, keep) = way.screen(query: query.query, total: total.total)
+    let shown = screen.current
+
+    #expect(shown == Shown(2, 20))
+    steps.signal(.released)
+    gate.dispose()
+    slowAction.dispose()
+    withExtendedLifetime((keep, query, total)) {}
+  }
+}
+
 /// Named points that threads of a test pass, each waiting for another's
 /// (shared by the view tests).
 ///
