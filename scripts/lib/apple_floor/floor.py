@@ -25,6 +25,14 @@ def parse(os_arg):
     return m.group(1), m.group(2)
 
 
+# The package's C modules, by name, with their umbrella header: the
+# library's atomics, and the tests' heap probe.
+C_MODULES = {
+    "CFluxCoreAtomics": "Sources/CFluxCoreAtomics/include/CFluxCoreAtomics.h",
+    "CHeapProbe": "Tests/CHeapProbe/include/HeapProbe.h",
+}
+
+
 class Floor:
     """One OS version's compiler command, and the folder of the modules that
     its targets emit for each other (kept between runs: the compiler's module
@@ -44,16 +52,18 @@ class Floor:
             "-module-cache-path", cache, "-package-name", "fluxcore", "-swift-version", "6",
             # As `swift build` and `swift test` build, by default.
             "-D", "DEBUG",
-            "-I", standins, "-I", self.modules, "-I", os.path.join(self.modules, "CFluxCoreAtomics")]
+            "-I", standins, "-I", self.modules] + [
+                flag for module in C_MODULES for flag in ("-I", os.path.join(self.modules, module))]
 
     def start(self):
-        """Forgets the modules of an earlier run; maps the package's C module as
+        """Forgets the modules of an earlier run; maps the package's C modules as
         SwiftPM would."""
         for old in glob.glob(os.path.join(self.modules, "*.swiftmodule")):
             os.remove(old)
-        write(os.path.join(self.modules, "CFluxCoreAtomics", "module.modulemap"),
-              'module CFluxCoreAtomics {\n  header "%s"\n  export *\n}\n'
-              % os.path.join(ROOT, "Sources/CFluxCoreAtomics/include/CFluxCoreAtomics.h"))
+        for module, header in C_MODULES.items():
+            write(os.path.join(self.modules, module, "module.modulemap"),
+                  'module %s {\n  header "%s"\n  export *\n}\n'
+                  % (module, os.path.join(ROOT, header)))
 
     def compile(self, module, kind, files):
         """Type-checks `files` as `module` (emitting a library's module); returns
