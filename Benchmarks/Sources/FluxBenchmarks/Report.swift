@@ -22,8 +22,8 @@ struct Report: Codable {
   let largeStateRecording: LargeStateRecordingReport?
   let persistence: PersistenceReport
   let history: HistoryReport?
-  let firstView: FirstViewReport?
   let largeHistory: LargeHistoryReport?
+  let firstView: FirstViewReport?
 }
 
 func median(_ results: [Result], _ scenario: String, _ contender: String) -> Double {
