@@ -96,7 +96,7 @@ let counts =
   ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
     + allocationsPerOperation(operations: 100_000) : []
 let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
-let firstView = await firstViewScenario(subjects: 100_000, runs: max(1, min(rounds, 15)))
+let firstView = firstViewScenario(subjects: 100_000, runs: max(1, min(rounds, 15)))
 let fineGrained =
   fineGrainedRows > 0
   ? await fineGrainedScenario(rows: fineGrainedRows, changes: max(3, min(rounds, 15))) : nil
