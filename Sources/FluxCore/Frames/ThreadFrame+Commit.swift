@@ -89,11 +89,13 @@ extension ThreadFrame {
     // The frame exists: keeping a value or taking a stamp made it.
     guard let stored = fluxcore_thread_frame_get() else { return }
     let frame = Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))
-    let late =
+    let joinedLate =
       word & ActionDepth.wroteState != 0
-      ? frame._withUnsafeGuaranteedRef { $0.finishAction(at: 0) } : []
-    if word & ActionDepth.keptValues != 0 || !late.isEmpty {
-      frame._withUnsafeGuaranteedRef { $0.commitAtTheEnd(joinedBy: late) }
+      ? frame._withUnsafeGuaranteedRef { $0.finishAction(at: 0) } : 0
+    if word & ActionDepth.keptValues != 0 || joinedLate != 0 {
+      frame._withUnsafeGuaranteedRef { frame in
+        frame.commitAtTheEnd(joinedBy: joinedLate == 0 ? [] : frame.takeLateJoins(of: joinedLate))
+      }
     }
   }
 
@@ -141,7 +143,8 @@ extension ThreadFrame {
     if let frame = existing {
       frame._withUnsafeGuaranteedRef { frame in
         // An action of its own: stamps of what it wrote end with it.
-        let late = frame.finishAction(at: frame.stampLevel)
+        let joinedLate = frame.finishAction(at: frame.stampLevel)
+        let late = joinedLate == 0 ? [] : frame.takeLateJoins(of: joinedLate)
         if frame.stampLevel > 0 { frame.stampLevel -= 1 }
         if late.isEmpty {
           frame.commitSegment()

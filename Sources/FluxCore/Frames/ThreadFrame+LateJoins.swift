@@ -39,6 +39,7 @@ extension ThreadFrame {
   /// The number of the action in progress at the calling thread's level,
   /// for a stamp, given one if it has none yet; on this frame's thread.
   @inlinable
+  @inline(__always)
   var actionInProgress: Int {
     let open = openAction(at: Swift.min(stampLevel, Self.numberedLevels - 1))
     let number = open.load(ordering: .relaxed)
@@ -74,16 +75,17 @@ extension ThreadFrame {
   }
 
   /// On this frame's thread, at the end of the action at `level`: ends it
-  /// for every stamp of it; the members that joined it late, if any.
+  /// for every stamp of it; its number if members may have joined it late
+  /// (for ``takeLateJoins(of:)``), or 0.
   @inline(__always)
-  func finishAction(at level: Int) -> [FrameMember] {
-    guard level < Self.numberedLevels else { return [] }
+  func finishAction(at level: Int) -> Int {
+    guard level < Self.numberedLevels else { return 0 }
     let open = openAction(at: level)
     let action = open.load(ordering: .relaxed)
-    guard action != 0 else { return [] }
+    guard action != 0 else { return 0 }
     open.store(0, ordering: .sequentiallyConsistent)
-    guard mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0 else { return [] }
-    return takeLateJoins(of: action)
+    guard mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0 else { return 0 }
+    return action
   }
 
   /// The members that joined the action numbered `action`, which has just

@@ -131,7 +131,10 @@ final class ThreadFrame {
   fileprivate func retire() {
     fluxcore_thread_frame_set(nil)
     var late: [FrameMember] = []
-    for level in (0..<ThreadFrame.numberedLevels).reversed() { late += finishAction(at: level) }
+    for level in (0..<ThreadFrame.numberedLevels).reversed() {
+      let joinedLate = finishAction(at: level)
+      if joinedLate != 0 { late += takeLateJoins(of: joinedLate) }
+    }
     stampLevel = 0
     if !late.isEmpty || solo != nil || entries.count > 0 {
       segmentStart = 0
