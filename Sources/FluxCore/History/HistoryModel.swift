@@ -62,6 +62,18 @@ struct HistoryModel<Value: Equatable & Sendable>: Sendable {
 
   /// Whether no write of the history's own is on its way or waits.
   var isSettled: Bool { inFlight == nil && waiting.isEmpty && undelivered.isEmpty }
+
+  /// Whether a caller of `waitUntilDelivered()` may return at once, `sent`
+  /// events having been sent to the lane so far: nothing of the history's
+  /// own is on its way or waits, and the lane is between two events, every
+  /// one sent so far handled (not only those sent before the call).
+  ///
+  /// Halfway through a later event, the model can look settled and not be:
+  /// the delivery of an undo sent before the call has landed it, and the
+  /// status is not yet published, or it has started a command that waited
+  /// behind the undo, whose write is not yet noted.
+  func isIdle(sent: Int) -> Bool { isSettled && handled == sent }
+
   /// Changes whenever the past or the future does: the status's revision.
   var structure = 0
   var nextWriteID = 0
@@ -80,6 +92,13 @@ struct HistoryModel<Value: Equatable & Sendable>: Sendable {
   /// counts the event handled: a test sees there what a caller of
   /// `waitUntilDelivered()` would find.
   var afterPublishingStatus: (@Sendable () -> Void)?
+  /// A test's hook (`@testable`), not in release builds.
+  ///
+  /// `waitUntilDelivered()` runs it twice, outside the lock: once it has
+  /// counted the events sent before the call (with `nil`), and once it has
+  /// decided whether it returns at once (with that decision). A test moves
+  /// the lane on in between.
+  var whileWaiting: (@Sendable (_ returnsAtOnce: Bool?) -> Void)?
   #endif
 
   init(present: Value, maxSteps: Int, maxBytes: Int, keepsOtherEnds: Bool, throttles: Bool) {

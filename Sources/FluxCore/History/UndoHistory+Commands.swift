@@ -109,12 +109,22 @@ extension UndoHistory {
     // delivery, and are counted then.
     await source.waitUntilDelivered()
     let sent = lane.sent
+    #if DEBUG
+    model.withLock { $0.whileWaiting }?(nil)
+    #endif
     await withCheckedContinuation { (settled: CheckedContinuation<Void, Never>) in
       let now = model.withLock { model in
-        if model.isSettled && model.handled >= sent { return true }
+        // The lane's count read under the lock in which the lane counts an
+        // event handled: an event halfway through the lane, counted sent
+        // before it began, is not counted handled yet. (Nothing takes the
+        // two locks the other way round.)
+        if model.isIdle(sent: lane.sent) { return true }
         model.settledWaiters.append((sent, settled))
         return false
       }
+      #if DEBUG
+      model.withLock { $0.whileWaiting }?(now)
+      #endif
       if now { settled.resume() }
     }
   }

@@ -20,37 +20,18 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
   /// in this order: that write, the redo (issued: on its way), the undo's
   /// own delivery, the redo's own delivery.
   func testAnEarlierWritesOwnDeliveryDoesNotLandTheWriteOnItsWay() async throws {
-    let holding = Lock(false)
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let dispatcher = EditorDispatcher()
-    let store = EditorStore(dispatcher: dispatcher) { action in
-      if action.label.hasSuffix(".undo"), holding.withLock({ $0 }) {
-        holding.withLock { $0 = false }
-        entered.signal()
-        _ = release.wait(timeout: .now() + 60)
-      }
-      return action.label
-    }
-    let actions = AnyObserverDispatcher(dispatcher)
-    actions.text.dispatch("a")
-    actions.text.dispatch("b")
+    let editor = EditorWithAHeldUndo()
+    let store = editor.store
     XCTAssertEqual(store.history.texts, "∅ a [b]")
 
-    holding.withLock { $0 = true }
-    let undone = DispatchSemaphore(value: 0)
-    Thread {
-      actions.undo.dispatch(.undo())  // held in its label until released
-      undone.signal()
-    }.start()
-    defer { release.signal() }  // if the test failed before it let the lane go on
-    guard entered.wait(timeout: .now() + 10) == .success else {
+    defer { editor.release() }  // if the test failed before it let the lane go on
+    guard editor.holdAnUndo() else {
       return XCTFail("the undo did not reach the lane in 10 s: the machine is too slow")
     }
     store.variable.value = Document(text: "a")  // the undo's target, from another thread
     store.history.redo()
-    release.signal()
-    guard undone.wait(timeout: .now() + 10) == .success else {
+    editor.release()
+    guard editor.waitForTheUndo() else {
       return XCTFail("the lane did not finish in 10 s after its release: the machine is too slow")
     }
     try await store.history.settle()
@@ -105,5 +86,121 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
         !check.wouldReturn || check.statusIsCurrent,
         "event \(index + 1): a caller that returned then would read a stale status")
     }
+  }
+
+  /// A caller does not return while the lane is halfway through an event,
+  /// even one sent after it counted its own: there, the model may look
+  /// settled with a write on its way.
+  ///
+  /// Two undos wait in the lane (held in the first one's label) when the
+  /// caller counts the events sent before it. Then the lane goes on: the
+  /// first undo writes, and its delivery lands it and starts the second,
+  /// which waited behind it, and whose write a subscriber of the state
+  /// holds. That is where the caller checks: nothing waits, nothing is in
+  /// flight yet, and every event it counted has been handled. What it
+  /// reads once it returns must agree with the state: the soak's failures
+  /// (`UndoRevertConcurrencyTests`), the present one undo behind the
+  /// state, or the status one event behind the steps.
+  func testACallerDoesNotReturnWhileTheLaneIsHalfwayThroughALaterEvent() async throws {
+    let editor = EditorWithAHeldUndo()
+    let store = editor.store
+    let writing = DispatchSemaphore(value: 0)
+    let finishWriting = DispatchSemaphore(value: 0)
+    let holdsTheWrite = store.variable.changed.subscribe { document in
+      guard document.text.isEmpty else { return }  // the second undo's write
+      writing.signal()
+      _ = finishWriting.wait(timeout: .now() + 60)
+    }
+    defer {  // if the test failed before it let the lane go on
+      editor.release()
+      finishWriting.signal()
+      holdsTheWrite.dispose()
+    }
+    guard editor.holdAnUndo() else {
+      return XCTFail("the undo did not reach the lane in 10 s: the machine is too slow")
+    }
+    store.history.undo()  // waits in the lane behind the first
+    let reachedTheWrite = Lock(true)
+    store.history.model.withLock { model in
+      model.whileWaiting = { returnsAtOnce in
+        guard let returnsAtOnce else {  // counted: let the lane go on to the second write
+          editor.release()
+          let reached = writing.wait(timeout: .now() + 10) == .success
+          reachedTheWrite.withLock { $0 = reached }
+          return
+        }
+        if !returnsAtOnce { finishWriting.signal() }  // it waits for the write: let it land
+      }
+    }
+    await store.history.waitUntilDelivered()
+    let (present, value) = (store.history.archive.present, store.variable.value)
+    let (status, undoCount) = (store.history.status.value, store.history.archive.past.count)
+    store.history.model.withLock { $0.whileWaiting = nil }
+    finishWriting.signal()
+    guard reachedTheWrite.withLock({ $0 }) else {
+      return XCTFail(
+        "the lane did not reach the second undo's write in 10 s: the machine is too slow")
+    }
+    guard editor.waitForTheUndo() else {
+      return XCTFail("the lane did not finish in 10 s after its release: the machine is too slow")
+    }
+    try await store.history.settle()
+
+    XCTAssertEqual(present, value, "returned before the second undo's write came back")
+    XCTAssertEqual(status.undoCount, undoCount, "returned before the status was published")
+    XCTAssertEqual(store.history.texts, "[] a b")
+  }
+}
+
+/// An editor whose history holds "a" and "b", and whose lane an undo can
+/// hold: sent from a thread of its own, the lane takes it and stops in its
+/// label until ``release()``.
+private final class EditorWithAHeldUndo: Sendable {
+  let store: EditorStore
+  let actions: AnyObserverDispatcher<EditorDispatcher>
+  private let holding: Lock<Bool>
+  private let entered: DispatchSemaphore
+  private let letGo: DispatchSemaphore
+  private let undone = DispatchSemaphore(value: 0)
+
+  init() {
+    let (holding, entered, letGo) = (
+      Lock(false), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    (self.holding, self.entered, self.letGo) = (holding, entered, letGo)
+    let dispatcher = EditorDispatcher()
+    store = EditorStore(dispatcher: dispatcher) { action in
+      if action.label.hasSuffix(".undo"), holding.withLock({ $0 }) {
+        holding.withLock { $0 = false }
+        entered.signal()
+        _ = letGo.wait(timeout: .now() + 60)
+      }
+      return action.label
+    }
+    actions = AnyObserverDispatcher(dispatcher)
+    actions.text.dispatch("a")
+    actions.text.dispatch("b")
+  }
+
+  /// Sends an undo from a thread of its own.
+  ///
+  /// - Returns: Whether the lane held it within 10 s.
+  func holdAnUndo() -> Bool {
+    holding.withLock { $0 = true }
+    Thread { [actions, undone] in
+      actions.undo.dispatch(.undo())  // held in its label until released
+      undone.signal()
+    }.start()
+    return entered.wait(timeout: .now() + 10) == .success
+  }
+
+  /// Lets the lane go on with the undo.
+  func release() {
+    letGo.signal()
+  }
+
+  /// Whether the undo's thread returned within 10 s.
+  func waitForTheUndo() -> Bool {
+    undone.wait(timeout: .now() + 10) == .success
   }
 }
