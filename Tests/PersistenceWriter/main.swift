@@ -107,3 +107,11 @@ default:
   FileHandle.standardError.write(Data("unknown mode \(arguments[2])\n".utf8))
   exit(2)
 }
+
+// A state freed above finishes its last write on its saver's queue. Exiting
+// under it would cut that write short (and, under AddressSanitizer, report
+// what it had in hand as leaked): wait for it, as an app about to exit calls
+// `flush()`.
+for case .closing(let waitUntilClosed) in openStateFiles.withLock({ Array($0.values) }) {
+  _ = waitUntilClosed()
+}

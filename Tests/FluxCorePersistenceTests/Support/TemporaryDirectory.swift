@@ -1,3 +1,4 @@
+import FluxCorePersistence
 import Foundation
 
 /// A directory of the test's own, removed at the end.
@@ -11,6 +12,18 @@ final class TemporaryDirectory: Sendable {
   }
 
   deinit {
+    // A state the test freed finishes its last write on its saver's queue:
+    // removed under it, the write would fail (a line on standard error) or
+    // leave a file behind, and the directory with it. Wait for those writes
+    // first.
+    let prefix = url.standardizedFileURL.path + "/"
+    let closing = openStateFiles.withLock { files in
+      files.compactMap { path, use -> (@Sendable () -> Bool)? in
+        guard path.hasPrefix(prefix), case .closing(let waitUntilClosed) = use else { return nil }
+        return waitUntilClosed
+      }
+    }
+    for waitUntilClosed in closing { _ = waitUntilClosed() }
     try? FileManager.default.removeItem(at: url)
   }
 
