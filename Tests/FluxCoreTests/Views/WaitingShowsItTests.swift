@@ -100,7 +100,7 @@ import Testing
 /// actor or the concurrency pool, which the other tests need meanwhile.
 final class Steps: Sendable {
   enum Step: CaseIterable, Sendable {
-    case deliveringOne, twoQueued, stillInItsAction, released
+    case deliveringOne, twoQueued, stillInItsAction, released, actionEnded
   }
 
   private let signals: [Step: DispatchSemaphore] = Dictionary(
