@@ -55,4 +55,54 @@ import Testing
     action.dispose()
     withExtendedLifetime(keep) {}
   }
+
+  /// Values the action kept before the delivery for another thread (two
+  /// views' states) are still its own after that delivery's frame is
+  /// committed, and after the action keeps more: each view ends on what the
+  /// action set it to.
+  @Test func valuesKeptBeforeADeliveryForAnotherThreadSurviveIt() async {
+    let names = ["x", "y", "z", "p", "q"]
+    let states = Dictionary(uniqueKeysWithValues: names.map { ($0, Variable(0)) })
+    let shown = LastValues()
+    let views = names.map { name in
+      states[name]!.observeOnMainActor { shown.values[name] = $0 }
+    }
+    let steps = Steps()
+    let answer = DispatchSubject<Int>()
+    let gate = answer.subscribe { value in
+      if value == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
+      if value == 2 {  // the test's action, delivered by the other thread
+        states["p"]!.value = 20
+        states["q"]!.value = 21
+      }
+    }
+    let outer = DispatchSubject<Void>()
+    let action = outer.subscribe { _ in
+      states["x"]!.value = 1
+      states["y"]!.value = 2
+      answer.dispatch(1)  // delivers 1, then 2 for the test
+      states["z"]!.value = 3
+    }
+    startThread {
+      outer.dispatch(())
+      steps.signal(.actionEnded)
+    }
+
+    guard await steps.reached(.deliveringOne) else { return }
+    answer.dispatch(2)  // queued: the other thread delivers it
+    steps.signal(.twoQueued)
+    guard await steps.reached(.actionEnded) else { return }
+    let values = await MainActor.run { shown.values }
+
+    #expect(values == ["x": 1, "y": 2, "z": 3, "p": 20, "q": 21])
+    for view in views { view.dispose() }
+    gate.dispose()
+    action.dispose()
+  }
+}
+
+/// The last value each view was given, by name.
+@MainActor
+private final class LastValues {
+  var values: [String: Int] = [:]
 }
