@@ -25,9 +25,7 @@ import Testing
     let answer = DispatchSubject<Int>()
     // The delivering thread holds its delivery of 1 until the test has
     // queued 2 behind it, which it then delivers on the test's behalf.
-    let gate = answer.subscribe { value in
-      if value == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
-    }
+    let gate = answer.subscribe(steps.holdingOne)
     let outer = DispatchSubject<Void>()
     let action = outer.subscribe { _ in
       first.value = 1  // the only value the action has kept so far
@@ -40,9 +38,7 @@ import Testing
       steps.signal(.actionEnded)
     }
 
-    guard await steps.reached(.deliveringOne) else { return }
-    answer.dispatch(2)  // queued: the other thread delivers it
-    steps.signal(.twoQueued)
+    guard await steps.queue(2, behindOneOn: answer) else { return }
     guard await steps.reached(.stillInItsAction) else { return }
     let midAction = await MainActor.run { screen.current }
     steps.signal(.released)
@@ -70,7 +66,7 @@ import Testing
     let steps = Steps()
     let answer = DispatchSubject<Int>()
     let gate = answer.subscribe { value in
-      if value == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
+      steps.holdingOne(value)
       if value == 2 {  // the test's action, delivered by the other thread
         states["p"]!.value = 20
         states["q"]!.value = 21
@@ -88,9 +84,7 @@ import Testing
       steps.signal(.actionEnded)
     }
 
-    guard await steps.reached(.deliveringOne) else { return }
-    answer.dispatch(2)  // queued: the other thread delivers it
-    steps.signal(.twoQueued)
+    guard await steps.queue(2, behindOneOn: answer) else { return }
     guard await steps.reached(.actionEnded) else { return }
     let values = await MainActor.run { shown.values }
 

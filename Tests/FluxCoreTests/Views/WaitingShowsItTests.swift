@@ -26,9 +26,7 @@ import Testing
     let steps = Steps()
     // The delivering thread holds its delivery of 1 until the other has
     // queued 2 behind it.
-    let gate = dispatcher.answer.subscribe { answer in
-      if answer == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
-    }
+    let gate = dispatcher.answer.subscribe(steps.holdingOne)
     // Its own action goes on, slowly, after it has delivered 2 for the other.
     let outer = DispatchSubject<Void>()
     let slowAction = outer.subscribe { _ in
@@ -37,9 +35,8 @@ import Testing
     }
     startThread { outer.dispatch(()) }
 
-    guard await steps.reached(.deliveringOne) else { return }
-    dispatcher.answer.dispatch(2)  // queued: the first thread delivers it
-    steps.signal(.twoQueued)
+    // Queued: the first thread delivers it.
+    guard await steps.queue(2, behindOneOn: dispatcher.answer) else { return }
     await dispatcher.answer.waitUntilDelivered()
     let shown = await MainActor.run { screen.current }
     guard await steps.reached(.stillInItsAction) else { return }
@@ -65,9 +62,7 @@ import Testing
     let query = QueryStore(view)
     let total = TotalStore(view)
     let steps = Steps()
-    let gate = dispatcher.answer.subscribe { answer in
-      if answer == 1 { steps.pass(.deliveringOne, waitingFor: .twoQueued) }
-    }
+    let gate = dispatcher.answer.subscribe(steps.holdingOne)
     let outer = DispatchSubject<Void>()
     let slowAction = outer.subscribe { _ in
       dispatcher.answer.dispatch(1)
@@ -75,9 +70,8 @@ import Testing
     }
     startThread { outer.dispatch(()) }
 
-    guard await steps.reached(.deliveringOne) else { return }
-    dispatcher.answer.dispatch(2)
-    steps.signal(.twoQueued)
+    // Queued: the first thread delivers it.
+    guard await steps.queue(2, behindOneOn: dispatcher.answer) else { return }
     await dispatcher.answer.waitUntilDelivered()
     guard await steps.reached(.stillInItsAction) else { return }
     let (screen, keep) = way.screen(query: query.query, total: total.total)
@@ -137,5 +131,27 @@ final class Steps: Sendable {
   func pass(_ step: Step, waitingFor next: Step) {
     signal(step)
     _ = wait(for: next)
+  }
+}
+
+extension Steps {
+  /// A handler for the delivering thread: holds its delivery of 1 until
+  /// the test has queued an event behind it (``queue(_:behindOneOn:)``),
+  /// which that thread then delivers on the test's behalf.
+  func holdingOne(_ value: Int) {
+    if value == 1 { pass(.deliveringOne, waitingFor: .twoQueued) }
+  }
+
+  /// Once the other thread holds its delivery of 1 to `subject`, queues
+  /// `event` behind it, for that thread to deliver; `false`, recorded as
+  /// the machine being too slow, if it never got there.
+  func queue(
+    _ event: Int, behindOneOn subject: DispatchSubject<Int>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
+    guard await reached(.deliveringOne, sourceLocation: sourceLocation) else { return false }
+    subject.dispatch(event)
+    signal(.twoQueued)
+    return true
   }
 }
