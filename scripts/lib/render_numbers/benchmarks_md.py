@@ -41,12 +41,10 @@ def targets():
         notes.append(
             "A main-actor target is missed in this run. A value for a main-actor view now waits "
             "in its thread's frame for its action's end, and the hop's lock is taken once, at "
-            "the commit (about 410 instructions per action to a view of the latest value, "
-            "against 750 before issue 37 and about 175 before one action, one frame): the "
-            "producer alone takes 65 ns per value. With the main actor taking turns beside it "
-            "(one wake-up of the main thread per turn, and the hop's state going back and "
-            "forth between the two cores) it takes two to three times that; see "
-            "BENCHMARKS.md's view path section.")
+            "the commit: 437 instructions per action to a view of the latest value, against 748 "
+            "before issue 37 (`scripts/instruction-counts`). What the main actor's turns cost the "
+            "producer beside it is not yet measured; \"The main-actor rows, run to run\" below "
+            "has every run since.")
     first = bench.get("firstView")  # runs recorded since issue 37
     if first:
         rows = {r["liveSubjects"]: r for r in first["rows"]}
