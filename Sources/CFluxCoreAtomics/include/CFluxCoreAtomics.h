@@ -194,6 +194,11 @@ static inline __attribute__((always_inline)) bool fluxcore_action_is_open(void) 
   return fluxcore_action_word >= 4;
 }
 
+/// Whether more than one delivery is in progress on this thread.
+static inline __attribute__((always_inline)) bool fluxcore_action_is_nested(void) {
+  return fluxcore_action_word >= 8;
+}
+
 /// The calling thread's action word.
 static inline __attribute__((always_inline)) intptr_t fluxcore_action_word_get(void) {
   return fluxcore_action_word;

@@ -109,8 +109,7 @@ public final class DispatchSubject<Element: Sendable>: ObservableType, ObserverT
     guard core.takeRoleIfIdle(as: role) else { return dispatchSlowly(element, as: role) }
     ActionDepth.enter()
     core.deliverToSnapshot(element)
-    if !core.giveRoleBackIfNothingChanged(role) { deliverQueued(budget: core.deliveryBudget) }
-    ActionDepth.leave()
+    endDelivery(role, of: core, budgeted: true)
   }
 
   /// Calls `onNext` with every event dispatched from now on, until the

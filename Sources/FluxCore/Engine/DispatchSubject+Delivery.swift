@@ -1,3 +1,4 @@
+import CFluxCoreAtomics
 import Dispatch
 
 // How a subject delivers without ever calling a handler twice at once, and
@@ -36,17 +37,67 @@ import Dispatch
 // an `any Disposable`, which runs unspecialized code, and that stays cheap.
 
 extension DispatchSubject {
-  /// Gives the role back after delivering what this call owes.
+  /// Ends a call's delivery (``ActionDepth/leave()``) and gives the role
+  /// back, after delivering what the call owes.
   ///
-  /// The caller holds the role, for a call of its own.
+  /// The caller holds the role, for a call of its own, and has entered its
+  /// delivery. When that delivery is the outermost on the thread and its
+  /// action has something to commit, the action ends first: a waiter that
+  /// finds the subject idle then finds what it waited for on its way to
+  /// the screen (guarantee 10, "waiting shows it").
   ///
   /// - Parameters:
   ///   - role: The role the caller took.
-  ///   - budget: How many events that other threads queued this call may
-  ///     deliver once its own are done.
+  ///   - core: `self.core`, which the caller has at hand.
+  ///   - budgeted: Whether this call may deliver ``deliveryBudget`` events
+  ///     that other threads queued once its own are done (or none).
   @inlinable
-  func finishDelivering(_ role: Int, budget: Int) {
-    if !core.giveRoleBackIfNothingChanged(role) { deliverQueued(budget: budget) }
+  @inline(__always)
+  func endDelivery(_ role: Int, of core: SubjectCore, budgeted: Bool) {
+    // The quiet end first: the outermost delivery, nothing to commit. (The
+    // word is left before the role is given back: the same instructions
+    // as the other way round.)
+    guard fluxcore_action_leave() else {
+      return endDeliveryWithMoreToDo(role, budget: budgeted ? core.deliveryBudget : 0)
+    }
+    if core.giveRoleBackIfNothingChanged(role) {
+      #if DEBUG
+      ThreadFrame.noteWaitersMayReturn()
+      #endif
+    } else {
+      // Work is queued: the call's own, perhaps, which is part of its
+      // action.
+      ActionDepth.enter()
+      deliverQueued(budget: budgeted ? core.deliveryBudget : 0, endingTheDelivery: true)
+    }
+  }
+
+  /// ``endDelivery(_:of:budgeted:)`` for a delivery nested in another, or one
+  /// that ends an action with something to commit: then the action ends
+  /// before the role is given back.
+  ///
+  /// The caller has left the delivery (``ActionDepth``).
+  @usableFromInline
+  @inline(never)
+  func endDeliveryWithMoreToDo(_ role: Int, budget: Int) {
+    if ActionDepth.isInsideAction || core.delivery.load(ordering: .relaxed) != role {
+      // Nested, so the action goes on; or work is queued, the call's own,
+      // perhaps, which is part of its action.
+      guard !core.giveRoleBackIfNothingChanged(role) else { return }
+      ActionDepth.enter()
+      return deliverQueued(budget: budget, endingTheDelivery: true)
+    }
+    ThreadFrame.endAction()
+    if core.giveRoleBackIfNothingChanged(role) {
+      #if DEBUG
+      ThreadFrame.noteWaitersMayReturn()
+      #endif
+    } else {
+      // Queued while the action ended: other threads' events, or the
+      // commit's own (a released value's `deinit`), each an action of its
+      // own.
+      deliverQueued(budget: budget, endingTheDelivery: false)
+    }
   }
 
   /// The locked path of `dispatch`: deliver the event after bringing the
@@ -65,8 +116,7 @@ extension DispatchSubject {
     if owned {
       ActionDepth.enter()
       core.deliverToSnapshot(element)
-      finishDelivering(role, budget: core.deliveryBudget)
-      ActionDepth.leave()
+      endDelivery(role, of: core, budgeted: true)
     }
   }
 

@@ -15,6 +15,10 @@ enum DeliveryStep {
   /// Deliver the batch taken; `counted` if it counts against the run's
   /// share.
   case deliver(counted: Bool)
+  /// The work that the call's delivery owes is done: end the delivery
+  /// (and with it, if outermost, the action, committing its frame) before
+  /// anything else, then take the lock again.
+  case endDelivery
   /// The role was given back; release the snapshot dropped with it.
   case finished(SnapshotToRelease)
   /// The role is kept for a relay, which takes over.
@@ -63,15 +67,31 @@ extension DispatchSubject {
   ///
   /// The caller holds the role.
   ///
-  /// - Parameter budget: For a call of its own: how many events it may
-  ///   deliver beyond what it owes. `nil` for a relay.
+  /// A call's delivery ends (``ActionDepth/leave()``) here, once the work
+  /// it owes is done, and before the role is given back or the events of
+  /// other threads beyond it are delivered: so an outermost call's action
+  /// is committed before a waiter can find the subject idle, and other
+  /// threads' events delivered afterwards are actions of their own.
+  /// Markers reached while the delivery is open and the action has kept
+  /// something are woken once it has ended: what they waited for is then
+  /// on its way to the screen.
+  ///
+  /// - Parameters:
+  ///   - budget: For a call of its own: how many events it may deliver
+  ///     beyond what it owes. `nil` for a relay.
+  ///   - endingTheDelivery: Whether the caller's delivery is still open, for
+  ///     this function to end; `false` for a relay, or for a call whose
+  ///     delivery has ended already.
   @inlinable
-  func deliverQueued(budget: Int?) {
+  func deliverQueued(budget: Int?, endingTheDelivery: Bool) {
     var run = DeliveryRun(thread: currentThreadID(), budget: budget)
     var batch = ContiguousArray<PendingEntry<Element>>()
-    // Markers reached in the last batch: woken after the next step, so that
-    // one that ends the queue wakes its waiter once the role is given back.
+    // Markers reached and not yet woken: woken after the next step, so that
+    // one that ends the queue wakes its waiter once the role is given back,
+    // and not before the delivery that reached them has ended, if it has
+    // something to commit.
     var reached: [DeliveryMarker] = []
+    var deliveryOpen = endingTheDelivery
     // The frame of the other thread's action being delivered, if any: its
     // consecutive entries (an event, and what its handlers queued behind
     // it) are one action.
@@ -88,16 +108,23 @@ extension DispatchSubject {
       }
       let step = lock.withLock(guarding: typedState) { _, state in
         state.pending.returnBatch(&batch)
-        return nextStep(of: &run, state: &state, batch: &batch)
+        return nextStep(of: &run, state: &state, batch: &batch, deliveryOpen: deliveryOpen)
       }
       // Outside the lock from here on: this is user code, or may run some.
-      for marker in reached { marker.reached() }
-      reached.removeAll()
+      if case .endDelivery = step {
+        if let open = onBehalf.take() { ThreadFrame.endSubframe(open.mark) }
+        deliveryOpen = false
+        ActionDepth.leave()
+      }
+      if !reached.isEmpty && !(deliveryOpen && ActionDepth.hasSomethingToCommit) {
+        ThreadFrame.wake(reached)
+        reached.removeAll()
+      }
       switch step {
       case .deliver(let counted):
         for entry in batch {
           core.deliveringOwner.store(Int(bitPattern: entry.owner), ordering: .relaxed)
-          let isOwn = !run.isRelay && entry.owner == run.thread
+          let isOwn = deliveryOpen && !run.isRelay && entry.owner == run.thread
           if onBehalf?.owner != (isOwn ? nil : entry.owner) {
             if let open = onBehalf.take() { ThreadFrame.endSubframe(open.mark) }
             if !isOwn { onBehalf = (entry.owner, ThreadFrame.beginSubframe()) }
@@ -106,7 +133,12 @@ extension DispatchSubject {
         }
         if counted { run.delivered += batch.count }
         batch.removeAll(keepingCapacity: true)
+      case .endDelivery:
+        continue
       case .finished(let snapshot):
+        #if DEBUG
+        ThreadFrame.noteWaitersMayReturn()
+        #endif
         snapshot.release()
         if let open = onBehalf { ThreadFrame.endSubframe(open.mark) }
         return
@@ -125,10 +157,11 @@ extension DispatchSubject {
   @inlinable
   func nextStep(
     of run: inout DeliveryRun, state: inout TypedSubjectState<Element>,
-    batch: inout ContiguousArray<PendingEntry<Element>>
+    batch: inout ContiguousArray<PendingEntry<Element>>, deliveryOpen: Bool
   ) -> DeliveryStep {
     let word = core.delivery.load(ordering: .relaxed)
     guard word & DeliveryState.pending != 0 else {
+      if deliveryOpen { return .endDelivery }
       return .finished(giveRoleBack(word, state: &state))
     }
     if state.holder != run.thread {
@@ -143,6 +176,7 @@ extension DispatchSubject {
           ordering: .relaxed)
       }
     }
+    if deliveryOpen && state.owed == 0 { return .endDelivery }
     let share = run.share(owed: state.owed)
     guard share > 0 else {
       keepRoleForRelay(word, state: &state)
@@ -190,7 +224,7 @@ extension DispatchSubject {
   @inlinable
   func relay() {
     DispatchQueue.global(qos: .userInitiated).async { [self] in
-      deliverQueued(budget: nil)
+      deliverQueued(budget: nil, endingTheDelivery: false)
     }
   }
 }

@@ -70,8 +70,7 @@ extension DispatchSubject {
     if owned {
       ActionDepth.enter()
       core.deliverToSnapshot(value)
-      finishDelivering(role, budget: core.deliveryBudget)
-      ActionDepth.leave()
+      endDelivery(role, of: core, budgeted: true)
     } else if !ActionDepth.isInsideAction {
       // Queued for another thread (or not published): the action this
       // write began is this call, and it ends here.

@@ -74,12 +74,11 @@ extension DispatchSubject {
       // Delivering the replay is an action of this thread's: what it
       // changes reaches main-actor views when it ends.
       ActionDepth.enter()
-      defer { ActionDepth.leave() }
       if owned {
         // This thread holds the role: it delivers the replay, what the
         // replay causes, and hands other threads' events over.
         subscriber.receive(replay)
-        finishDelivering(role, budget: 0)
+        endDelivery(role, of: core, budgeted: false)
       } else {
         // Gated: this thread delivers the replay now, and the gate opens in
         // turn, after what the holder has yet to deliver.
@@ -92,7 +91,8 @@ extension DispatchSubject {
 
   /// Opens `subscriber`'s gate in turn: now, if the subject is idle (this
   /// thread takes the role for it), or when the thread that holds the role
-  /// gets to it.
+  /// gets to it; and ends the delivery of the replay (the caller entered
+  /// it).
   @usableFromInline
   func openGateInTurn(of subscriber: Subscriber<Element>, as role: Int) {
     let owned = lock.withLock(guarding: typedState) { registry, state in
@@ -100,10 +100,10 @@ extension DispatchSubject {
         .openGate(subscriber), as: role, registry: &registry, state: &state, refreshing: false
       ).owned
     }
-    guard owned else { return }
+    guard owned else { return ActionDepth.leave() }
     let parked = openGate(of: subscriber)
-    finishDelivering(role, budget: 0)
-    parked?.reached()
+    endDelivery(role, of: core, budgeted: false)
+    if let parked { ThreadFrame.wake([parked]) }
   }
 
   /// Delivers what was held at `subscriber`'s gate and opens it.

@@ -50,6 +50,14 @@ enum ActionDepth: Sendable {
     if !fluxcore_action_is_open() { ThreadFrame.endAction() }
   }
 
+  /// Whether the calling thread's action has kept values for main-actor
+  /// views or written a Variable: what its end commits.
+  @inlinable
+  @inline(__always)
+  static var hasSomethingToCommit: Bool {
+    fluxcore_action_word_get() & (keptValues | wroteState) != 0
+  }
+
   /// Whether the calling thread is inside a delivery.
   @inlinable
   @inline(__always)

@@ -137,9 +137,12 @@ extension ThreadFrame {
   }
 
   /// Commits the frame that ``beginSubframe()`` opened, and goes back to
-  /// the one it was nested in.
+  /// the one it was nested in; on the main actor, outside any other
+  /// action, delivers it at once (an event the main actor queued while it
+  /// delivered, from a main-actor view's handler, say).
   @usableFromInline
   static func endSubframe(_ mark: SubframeMark?) {
+    let outermost = !fluxcore_action_is_nested()
     if let frame = existing {
       frame._withUnsafeGuaranteedRef { frame in
         // An action of its own: stamps of what it wrote end with it.
@@ -156,5 +159,10 @@ extension ThreadFrame {
       }
     }
     ActionDepth.leave()
+    if outermost, let frame = existing {
+      frame._withUnsafeGuaranteedRef { frame in
+        if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
+      }
+    }
   }
 }

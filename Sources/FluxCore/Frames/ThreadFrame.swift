@@ -80,6 +80,13 @@ final class ThreadFrame {
   /// How deep in nested actions (deliveries made on other threads' behalf)
   /// the thread is: the level whose number a stamp takes.
   @exclusivity(unchecked) @usableFromInline var stampLevel = 0
+  #if DEBUG
+  /// A test's pause: called on this thread each time a waiter of
+  /// `waitUntilDelivered()` may return because of what this thread did (it
+  /// woke markers, or gave a subject's role back), so that a test can look
+  /// at the screen before the thread goes on.
+  @exclusivity(unchecked) var whenWaitersMayReturn: (() -> Void)?
+  #endif
 
   init() {
     mayRunMainActor = fluxcore_is_main_thread() != 0
@@ -104,6 +111,25 @@ final class ThreadFrame {
     }
     return makeCurrent()
   }
+
+  /// Wakes the waiters of `markers`, which the calling thread has reached.
+  @usableFromInline
+  static func wake(_ markers: [DeliveryMarker]) {
+    for marker in markers { marker.reached() }
+    #if DEBUG
+    noteWaitersMayReturn()
+    #endif
+  }
+
+  #if DEBUG
+  /// Calls the calling thread's ``whenWaitersMayReturn``, if it set one,
+  /// unless the thread is inside a delivery nested in another.
+  @usableFromInline
+  static func noteWaitersMayReturn() {
+    guard fluxcore_action_word_get() < 2 * ActionDepth.oneDelivery else { return }
+    existing?._withUnsafeGuaranteedRef { $0.whenWaitersMayReturn }?()
+  }
+  #endif
 
   /// The calling thread's frame, if it has one.
   @inlinable

@@ -95,6 +95,7 @@ import Testing
 final class Steps: Sendable {
   enum Step: CaseIterable, Sendable {
     case deliveringOne, twoQueued, stillInItsAction, released, actionEnded
+    case waitersMayReturn, screenRead
   }
 
   private let signals: [Step: DispatchSemaphore] = Dictionary(
