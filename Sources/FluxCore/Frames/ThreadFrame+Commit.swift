@@ -89,6 +89,9 @@ extension ThreadFrame {
     // The frame exists: keeping a value or taking a stamp made it.
     guard let stored = fluxcore_thread_frame_get() else { return }
     let frame = Unmanaged<ThreadFrame>.fromOpaque(UnsafeRawPointer(stored))
+    #if DEBUG
+    frame._withUnsafeGuaranteedRef { $0.actionEnds += 1 }
+    #endif
     let joinedLate =
       word & ActionDepth.wroteState != 0
       ? frame._withUnsafeGuaranteedRef { $0.finishAction(at: 0) } : 0

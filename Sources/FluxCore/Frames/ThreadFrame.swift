@@ -86,6 +86,9 @@ final class ThreadFrame {
   /// woke markers, or gave a subject's role back), so that a test can look
   /// at the screen before the thread goes on.
   @exclusivity(unchecked) var whenWaitersMayReturn: (() -> Void)?
+  /// How many actions have ended on this thread with something to do (a
+  /// test's count: one that did nothing for a view never gets here).
+  @exclusivity(unchecked) var actionEnds = 0
   #endif
 
   init() {
