@@ -64,3 +64,10 @@ private final class Latest<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }
 }
+
+/// Two values shown together.
+struct Pair: Equatable, Sendable, CustomStringConvertible {
+  var first: Int
+  var second: Int
+  var description: String { "\(first)/\(second)" }
+}
