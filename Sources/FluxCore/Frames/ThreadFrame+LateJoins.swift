@@ -84,6 +84,9 @@ extension ThreadFrame {
     let action = open.load(ordering: .relaxed)
     guard action != 0 else { return 0 }
     open.store(0, ordering: .sequentiallyConsistent)
+    #if DEBUG
+    whileEndingAnAction?()
+    #endif
     guard mayHaveLateJoins.load(ordering: .sequentiallyConsistent) != 0 else { return 0 }
     return action
   }

@@ -89,6 +89,9 @@ final class ThreadFrame {
   /// How many actions have ended on this thread with something to do (a
   /// test's count: one that did nothing for a view never gets here).
   @exclusivity(unchecked) var actionEnds = 0
+  /// A test's pause: called on this thread between marking an action that
+  /// wrote state ended and looking for views that joined it late.
+  @exclusivity(unchecked) var whileEndingAnAction: (() -> Void)?
   #endif
 
   init() {
