@@ -87,6 +87,7 @@ extension DispatchSubject {
       ActionDepth.enter()
       return deliverQueued(budget: budget, endingTheDelivery: true)
     }
+    ThreadFrame.holdingARole()
     ThreadFrame.endAction()
     if core.giveRoleBackIfNothingChanged(role) {
       #if DEBUG
@@ -98,6 +99,7 @@ extension DispatchSubject {
       // own.
       deliverQueued(budget: budget, endingTheDelivery: false)
     }
+    ThreadFrame.gaveRoleBack()
   }
 
   /// The locked path of `dispatch`: deliver the event after bringing the

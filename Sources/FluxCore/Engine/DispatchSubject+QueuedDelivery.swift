@@ -96,6 +96,10 @@ extension DispatchSubject {
     // consecutive entries (an event, and what its handlers queued behind
     // it) are one action.
     var onBehalf: (owner: UInt, mark: SubframeMark?)?
+    // What the main actor's views get at once waits for the role to be
+    // given back: their handlers then find the subject idle.
+    ThreadFrame.holdingARole()
+    defer { ThreadFrame.gaveRoleBack() }
     while true {
       // Ended before the role can be given back, when nothing is queued
       // behind it: once the subject is idle, a wait returns, and the next
@@ -114,6 +118,9 @@ extension DispatchSubject {
       if case .endDelivery = step {
         if let open = onBehalf.take() { ThreadFrame.endSubframe(open.mark) }
         deliveryOpen = false
+        // What the end of the action queues here (a released value's
+        // `deinit`) is this thread's own, a new action.
+        core.deliveringOwner.store(Int(bitPattern: run.thread), ordering: .relaxed)
         ActionDepth.leave()
       }
       if !reached.isEmpty && !(deliveryOpen && ActionDepth.hasSomethingToCommit) {

@@ -113,7 +113,40 @@ extension ThreadFrame {
     }
     // Only an action that changed a main-actor view has something to show
     // at once.
-    if mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: self) }
+    if mayRunMainActor && isOnMainQueue() { deliverAtOnce() }
+  }
+
+  /// Delivers what is committed to the main actor's views, now, or, while
+  /// this thread holds a subject's role (its action ended before the role
+  /// is given back), once it has given every role back: the views'
+  /// handlers then find the subject idle, as after any `dispatch`.
+  ///
+  /// On the main queue.
+  func deliverAtOnce() {
+    if heldRoles > 0 {
+      owesDeliveryAtOnce = true
+    } else {
+      MainActorOutbox.deliverAtOnce(on: self)
+    }
+  }
+
+  /// Notes that the calling thread holds a subject's role while its
+  /// action may end: a delivery at once waits for ``givingRoleBack()``.
+  @usableFromInline
+  static func holdingARole() {
+    current._withUnsafeGuaranteedRef { $0.heldRoles += 1 }
+  }
+
+  /// Notes that the calling thread has given back the role it noted with
+  /// ``holdingARole()``, and delivers at once what waited for it.
+  @usableFromInline
+  static func gaveRoleBack() {
+    current._withUnsafeGuaranteedRef { frame in
+      frame.heldRoles -= 1
+      guard frame.heldRoles == 0, frame.owesDeliveryAtOnce else { return }
+      frame.owesDeliveryAtOnce = false
+      MainActorOutbox.deliverAtOnce(on: frame)
+    }
   }
 
   /// Notes that the calling thread runs the main queue's work now.
@@ -164,7 +197,7 @@ extension ThreadFrame {
     ActionDepth.leave()
     if outermost, let frame = existing {
       frame._withUnsafeGuaranteedRef { frame in
-        if frame.mayRunMainActor && isOnMainQueue() { MainActorOutbox.deliverAtOnce(on: frame) }
+        if frame.mayRunMainActor && isOnMainQueue() { frame.deliverAtOnce() }
       }
     }
   }

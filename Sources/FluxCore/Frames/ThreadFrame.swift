@@ -71,6 +71,11 @@ final class ThreadFrame {
   /// as `dispatchMain()` does on Linux, a thread's first main-actor action
   /// before any view or turn has run on it reaches the screen a turn later.
   @exclusivity(unchecked) @usableFromInline var mayRunMainActor: Bool
+  /// How many subjects' roles this thread holds while an action of its
+  /// may end (``holdingARole()``), and whether a delivery at once waits
+  /// for it to give them back.
+  @exclusivity(unchecked) var heldRoles = 0
+  @exclusivity(unchecked) var owesDeliveryAtOnce = false
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// While a main-actor view subscribes on this thread: the unfinished

@@ -38,6 +38,52 @@ import Testing
     withExtendedLifetime(keep) {}
   }
 
+  /// The same with the waiter's place queued while the action runs (the
+  /// thread holds the subject's role) and the action's own events queued
+  /// behind it: the thread reaches the place before its action has ended.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(arguments: WayOntoTheMainActor.allCases)
+  func aWaitQueuedWhileTheActionRunsReturnsOnceTheActionIsOnScreen(way: WayOntoTheMainActor)
+    async
+  {
+    let first = Variable(0)
+    let second = Variable(0)
+    let (screen, keep) = way.screen(query: first.asProperty(), total: second.asProperty())
+    let steps = Steps()
+    let outer = DispatchSubject<Int>()
+    let action = outer.subscribe { step in
+      switch step {
+      case 0:
+        first.value = 1
+        steps.pass(.stillInItsAction, waitingFor: .released)
+        outer.dispatch(1)  // queued behind the waiter's place
+      case 1:
+        outer.dispatch(2)  // queued once the thread has reached the place
+      default:
+        second.value = 1
+      }
+    }
+
+    let shown = await steps.screenAfterWaiting(
+      for: {
+        // What waitUntilDelivered() does, with the place known to be queued
+        // before the thread goes on.
+        await withCheckedContinuation { (reached: CheckedContinuation<Void, Never>) in
+          let queued = outer.queueMarker(
+            DeliveryMarker { reached.resume() }, refusingTheHolder: false)
+          if !queued {
+            Issue.record("the thread did not hold the role: nothing was tested")
+            reached.resume()
+          }
+          steps.signal(.released)
+        }
+      }, releasing: false, on: screen, while: { outer.dispatch(0) })
+
+    #expect(shown == Shown(1, 1))
+    action.dispose()
+    withExtendedLifetime(keep) {}
+  }
+
   /// The same for an action that is one write of a Variable, awaited on
   /// the Variable.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -68,12 +114,14 @@ extension Steps {
   /// Runs `action` on a thread of its own, which passes `.stillInItsAction`
   /// in it; waits with `wait` from a task meanwhile (its marker queued, or
   /// the subject found idle), then reads `screen` in the next main-actor
-  /// turn, while the thread pauses where the wait may have returned.
-  /// `nil`, recorded as the machine being too slow, if a step never came.
+  /// turn, while the thread pauses where the wait may have returned. The
+  /// thread goes on when `.released` is signalled: here, or by `wait` if
+  /// not `releasing`. `nil`, recorded as the machine being too slow, if a
+  /// step never came.
   @MainActor
   func screenAfterWaiting(
-    for wait: @escaping @Sendable () async -> Void, on screen: RedrawingScreen<Shown>,
-    while action: @escaping @Sendable () -> Void
+    for wait: @escaping @Sendable () async -> Void, releasing: Bool = true,
+    on screen: RedrawingScreen<Shown>, while action: @escaping @Sendable () -> Void
   ) async -> Shown? {
     startThread { [self] in
       pauseWhenWaitersMayReturn()
@@ -87,7 +135,7 @@ extension Steps {
       signal(.screenRead)
       return shown
     }
-    signal(.released)
+    if releasing { signal(.released) }
     let shown = await waiter.value
     guard await reached(.actionEnded) else { return nil }
     return shown
