@@ -13,9 +13,9 @@ import XCTest
 final class FreshProcessAtOnceTests: XCTestCase {
   private static let freshChildVariable = "FLUXCORE_FRESH_PROCESS_CHILD"
 
-  func testTheMainThreadsFirstActionBeforeAnyTurnIsOnTheViewWhenDispatchReturns() throws {
+  func testTheMainThreadsFirstActionBeforeAnyTurnIsOnTheViewWhenDispatchReturns() async throws {
     guard ProcessInfo.processInfo.environment[Self.freshChildVariable] == nil else {
-      return Self.firstActionOnTheMainThread()
+      return await Self.firstActionOnTheMainThread()
     }
     let child = try ChildProcess(
       runningTest:
@@ -30,32 +30,23 @@ final class FreshProcessAtOnceTests: XCTestCase {
   }
 
   /// The child's side: a view subscribed on a thread of its own, then the
-  /// main thread's first action, in a main-queue block (the main actor's
-  /// first job), the process's first turn of any kind.
-  private static func firstActionOnTheMainThread() {
+  /// main thread's first action, on the main actor, before any turn of
+  /// FluxCore's has run in the process.
+  @MainActor
+  private static func firstActionOnTheMainThread() async {
     let subject = DispatchSubject<Int>()
     let shown = Lock(0)
-    let subscribed = DispatchSemaphore(value: 0)
     let view = Lock<(any Disposable)?>(nil)
-    Thread {
+    await onANewThread {
       let token = subject.observeOnMainActor { value in shown.withLock { $0 = value } }
       view.withLock { $0 = token }
-      subscribed.signal()
-    }.start()
-    subscribed.wait()
-    let done = DispatchSemaphore(value: 0)
-    let atReturn = Lock(0)
-    DispatchQueue.main.async {
-      subject.dispatch(1)
-      atReturn.withLock { $0 = shown.withLock { $0 } }
-      print("shown when dispatch returned: \(atReturn.withLock { $0 })")
-      done.signal()
     }
-    // The main thread runs the main queue while it waits for the block.
-    while done.wait(timeout: .now()) == .timedOut {
-      RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.01))
-    }
-    XCTAssertEqual(atReturn.withLock { $0 }, 1)
+
+    subject.dispatch(1)
+    let atReturn = shown.withLock { $0 }
+
+    print("shown when dispatch returned: \(atReturn)")
+    XCTAssertEqual(atReturn, 1)
     view.withLock { $0 }?.dispose()
   }
 }

@@ -118,6 +118,7 @@ extension Steps {
   /// thread goes on when `.released` is signalled: here, or by `wait` if
   /// not `releasing`. `nil`, recorded as the machine being too slow, if a
   /// step never came.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @MainActor
   func screenAfterWaiting(
     for wait: @escaping @Sendable () async -> Void, releasing: Bool = true,
