@@ -26,6 +26,10 @@ extension DispatchSubject {
   /// in hand, and the thread that delivers them resumes it when it gets
   /// there. Cancelling the task does not end the wait early: the events it
   /// waits for are always delivered.
+  ///
+  /// When it returns, the next main-actor turn shows what it waited for
+  /// (guarantee 10): an event that a handler dispatched inside a larger
+  /// action is waited for until that action has ended.
   public func waitUntilDelivered() async {
     await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
       let marker = DeliveryMarker { delivered.resume() }

@@ -51,14 +51,18 @@ extension DispatchSubject {
   ///   - core: `self.core`, which the caller has at hand.
   ///   - budgeted: Whether this call may deliver ``deliveryBudget`` events
   ///     that other threads queued once its own are done (or none).
+  ///   - stamped: Whether the event is a Variable's write, which noted its
+  ///     action already: a delivery that ends inside a larger action notes
+  ///     that action for waiters otherwise.
   @inlinable
   @inline(__always)
-  func endDelivery(_ role: Int, of core: SubjectCore, budgeted: Bool) {
+  func endDelivery(_ role: Int, of core: SubjectCore, budgeted: Bool, stamped: Bool = false) {
     // The quiet end first: the outermost delivery, nothing to commit. (The
     // word is left before the role is given back: the same instructions
     // as the other way round.)
     guard fluxcore_action_leave() else {
-      return endDeliveryWithMoreToDo(role, budget: budgeted ? core.deliveryBudget : 0)
+      return endDeliveryWithMoreToDo(
+        role, budget: budgeted ? core.deliveryBudget : 0, stamped: stamped)
     }
     if core.giveRoleBackIfNothingChanged(role) {
       #if DEBUG
@@ -79,10 +83,14 @@ extension DispatchSubject {
   /// The caller has left the delivery (``ActionDepth``).
   @usableFromInline
   @inline(never)
-  func endDeliveryWithMoreToDo(_ role: Int, budget: Int) {
+  func endDeliveryWithMoreToDo(_ role: Int, budget: Int, stamped: Bool) {
     if ActionDepth.isInsideAction || core.delivery.load(ordering: .relaxed) != role {
-      // Nested, so the action goes on; or work is queued, the call's own,
-      // perhaps, which is part of its action.
+      // Nested, so the action goes on (a wait that finds the subject idle
+      // waits for its end); or work is queued, the call's own, perhaps,
+      // which is part of its action.
+      if !stamped, let enclosing = ThreadFrame.enclosingActionToWaitFor() {
+        lock.withLock(guarding: typedState) { _, state in state.enclosingAction = enclosing }
+      }
       guard !core.giveRoleBackIfNothingChanged(role) else { return }
       ActionDepth.enter()
       return deliverQueued(budget: budget, endingTheDelivery: true)

@@ -23,9 +23,13 @@ extension DispatchSubject {
         let word = core.delivery.load(ordering: .acquiring)
         guard word & DeliveryState.delivering != 0 else {
           // Idle, but events may be held at a closed gate.
-          guard state.closedGates > 0 else { return false }
-          state.parkedMarkers.append(marker)
-          return true
+          if state.closedGates > 0 {
+            state.parkedMarkers.append(marker)
+            return true
+          }
+          // Or the last delivery may have ended inside an action still in
+          // progress, whose frame is not on its way to the screen yet.
+          return waitForTheEnclosingAction(marker, state: &state)
         }
         if refusingTheHolder && DeliveryState.isHeldByCurrentThread(word) {
           trapWaitInsideDelivery()
@@ -51,4 +55,28 @@ func trapWaitInsideDelivery() -> Never {
     return. Wait from outside the handler, or from a task with the async \
     waitUntilDelivered().
     """)
+}
+
+extension DispatchSubject {
+  /// Queues `marker` to be reached when the action that the subject's last
+  /// events were delivered in ends, if it has not yet.
+  ///
+  /// That is an action that delivered to this subject inside a larger one,
+  /// or (a Variable) wrote its latest value. Returns whether it did.
+  ///
+  /// Called with the lock held, the subject idle. Never for an action of
+  /// the calling thread's own, which cannot end while it waits.
+  @usableFromInline
+  func waitForTheEnclosingAction(
+    _ marker: DeliveryMarker, state: inout TypedSubjectState<Element>
+  ) -> Bool {
+    for stamp in [state.enclosingAction, state.stamp] {
+      guard let stamp, !ThreadFrame.isOwn(stamp) else { continue }
+      if stamp.frame._withUnsafeGuaranteedRef({ $0.wakeAtTheEnd(of: stamp.action, marker) }) {
+        return true
+      }
+    }
+    state.enclosingAction = nil
+    return false
+  }
 }

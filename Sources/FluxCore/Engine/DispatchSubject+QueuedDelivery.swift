@@ -92,6 +92,16 @@ extension DispatchSubject {
     // something to commit.
     var reached: [DeliveryMarker] = []
     var deliveryOpen = endingTheDelivery
+    // Once the call's delivery has ended inside a larger action of this
+    // thread's: that action, which markers reached from then on wait for.
+    var enclosing: ActionStamp?
+    // Whether the last event delivered was the call's own (its own
+    // delivery comes first), part of that larger action: markers reached
+    // right behind it wait for the action's end (`reachedInAction`). One
+    // behind another thread's event, an action of its own that has ended,
+    // does not.
+    var ownEventLast = true
+    var reachedInAction: [DeliveryMarker] = []
     // The frame of the other thread's action being delivered, if any: its
     // consecutive entries (an event, and what its handlers queued behind
     // it) are one action.
@@ -111,6 +121,7 @@ extension DispatchSubject {
         ThreadFrame.endSubframe(open.mark)
       }
       let step = lock.withLock(guarding: typedState) { _, state in
+        if let enclosing { state.enclosingAction = ownEventLast ? enclosing : nil }
         state.pending.returnBatch(&batch)
         return nextStep(of: &run, state: &state, batch: &batch, deliveryOpen: deliveryOpen)
       }
@@ -122,10 +133,17 @@ extension DispatchSubject {
         // `deinit`) is this thread's own, a new action.
         core.deliveringOwner.store(Int(bitPattern: run.thread), ordering: .relaxed)
         ActionDepth.leave()
+        enclosing = ThreadFrame.enclosingActionToWaitFor()
       }
-      if !reached.isEmpty && !(deliveryOpen && ActionDepth.hasSomethingToCommit) {
-        ThreadFrame.wake(reached)
-        reached.removeAll()
+      if !(deliveryOpen && ActionDepth.hasSomethingToCommit) {
+        if !reached.isEmpty {
+          ThreadFrame.wake(reached)
+          reached.removeAll()
+        }
+        if !reachedInAction.isEmpty {
+          ThreadFrame.wake(reachedInAction, atTheEndOf: enclosing)
+          reachedInAction.removeAll()
+        }
       }
       switch step {
       case .deliver(let counted):
@@ -136,7 +154,10 @@ extension DispatchSubject {
             if let open = onBehalf.take() { ThreadFrame.endSubframe(open.mark) }
             if !isOwn { onBehalf = (entry.owner, ThreadFrame.beginSubframe()) }
           }
-          if let marker = perform(entry.work) { reached.append(marker) }
+          if case .event = entry.work { ownEventLast = isOwn }
+          if let marker = perform(entry.work) {
+            if ownEventLast { reachedInAction.append(marker) } else { reached.append(marker) }
+          }
         }
         if counted { run.delivered += batch.count }
         batch.removeAll(keepingCapacity: true)
@@ -144,7 +165,8 @@ extension DispatchSubject {
         continue
       case .finished(let snapshot):
         #if DEBUG
-        ThreadFrame.noteWaitersMayReturn()
+        // (Inside a larger action, waiters wait for its end.)
+        if enclosing == nil || !ownEventLast { ThreadFrame.noteWaitersMayReturn() }
         #endif
         snapshot.release()
         if let open = onBehalf { ThreadFrame.endSubframe(open.mark) }

@@ -70,7 +70,7 @@ extension DispatchSubject {
     if owned {
       ActionDepth.enter()
       core.deliverToSnapshot(value)
-      endDelivery(role, of: core, budgeted: true)
+      endDelivery(role, of: core, budgeted: true, stamped: true)
     } else if !ActionDepth.isInsideAction {
       // Queued for another thread (or not published): the action this
       // write began is this call, and it ends here.

@@ -36,6 +36,10 @@ struct TypedSubjectState<Element: Sendable>: Sendable {
   /// Markers reached, or asked for, while a gate was closed: they wait for
   /// the events held there too, and are reached when the last gate opens.
   @usableFromInline var parkedMarkers: [DeliveryMarker] = []
+  /// The action that the last delivery ending inside a larger one belongs
+  /// to, while it may be in progress: a wait that finds the subject idle
+  /// waits for its end (DispatchSubject+Markers.swift).
+  @usableFromInline var enclosingAction: ActionStamp?
 
   @inlinable
   init(latest: Element?) {

@@ -98,6 +98,7 @@ extension ThreadFrame {
     if word & ActionDepth.keptValues != 0 || joinedLate != 0 {
       frame._withUnsafeGuaranteedRef { frame in
         frame.commitAtTheEnd(joinedBy: joinedLate == 0 ? [] : frame.takeLateJoins(of: joinedLate))
+        frame.wakeLateWaiters()
       }
     }
   }
@@ -192,6 +193,7 @@ extension ThreadFrame {
         }
         frame.segmentStart = mark?.segmentStart ?? 0
         frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
+        frame.wakeLateWaiters()
       }
     }
     ActionDepth.leave()

@@ -12,7 +12,12 @@
 /// A hop waiting for an action's end.
 @usableFromInline
 struct LateJoin: Sendable {
-  @usableFromInline let member: FrameMember
+  /// A hop that joined the action late, or nil for a waiter.
+  @usableFromInline let member: FrameMember?
+  /// A waiter of `waitUntilDelivered()` whose marker is reached when the
+  /// action ends, after its frame is committed (guarantee 10, "waiting
+  /// shows it"), or nil for a hop.
+  @usableFromInline let marker: DeliveryMarker?
   @usableFromInline let action: Int
 }
 
@@ -69,7 +74,22 @@ extension ThreadFrame {
     lateJoins.withLock { joins in
       mayHaveLateJoins.store(1, ordering: .sequentiallyConsistent)
       guard !isFinished(action: action) else { return false }
-      joins.append(LateJoin(member: member, action: action))
+      joins.append(LateJoin(member: member, marker: nil, action: action))
+      return true
+    }
+  }
+
+  /// Reaches `marker` when the action numbered `action` ends.
+  ///
+  /// After its frame is committed: for a wait on a subject that the action
+  /// delivered to, whose delivery ended inside it. Returns `false`, and
+  /// keeps nothing, if the action has ended already.
+  @usableFromInline
+  func wakeAtTheEnd(of action: Int, _ marker: DeliveryMarker) -> Bool {
+    lateJoins.withLock { joins in
+      mayHaveLateJoins.store(1, ordering: .sequentiallyConsistent)
+      guard !isFinished(action: action) else { return false }
+      joins.append(LateJoin(member: nil, marker: marker, action: action))
       return true
     }
   }
@@ -94,11 +114,42 @@ extension ThreadFrame {
   /// The members that joined the action numbered `action`, which has just
   /// ended, late.
   func takeLateJoins(of action: Int) -> [FrameMember] {
-    lateJoins.withLock { joins in
-      let taken = joins.filter { $0.action == action }.map(\.member)
+    let (members, markers) = lateJoins.withLock { joins in
+      let taken = joins.filter { $0.action == action }
       joins.removeAll { $0.action == action }
       if joins.isEmpty { mayHaveLateJoins.store(0, ordering: .relaxed) }
-      return taken
+      return (taken.compactMap(\.member), taken.compactMap(\.marker))
     }
+    lateWaiters += markers
+    return members
+  }
+
+  /// Wakes the waiters that ``takeLateJoins(of:)`` took: called once what
+  /// they waited for is committed.
+  func wakeLateWaiters() {
+    guard !lateWaiters.isEmpty else { return }
+    var markers: [DeliveryMarker] = []
+    swap(&markers, &lateWaiters)
+    ThreadFrame.wake(markers)
+  }
+
+  /// The action that a delivery which has just ended inside another belongs
+  /// to, if that action has something to commit.
+  ///
+  /// A wait on the subject delivered returns only once it has ended
+  /// (guarantee 10, "waiting shows it", whatever the delivering thread is
+  /// still doing). Nil outside an action, or for one that has nothing for
+  /// the screen.
+  @usableFromInline
+  static func enclosingActionToWaitFor() -> ActionStamp? {
+    guard ActionDepth.isInsideAction && ActionDepth.hasSomethingToCommit else { return nil }
+    return StateStamp.ofTheActionInProgress()
+  }
+
+  /// Whether a waiter on the calling thread would wait for an action of
+  /// its own, which cannot end while it waits.
+  @usableFromInline
+  static func isOwn(_ stamp: ActionStamp) -> Bool {
+    existing?.toOpaque() == stamp.frame.toOpaque()
   }
 }

@@ -76,6 +76,9 @@ final class ThreadFrame {
   /// for it to give them back.
   @exclusivity(unchecked) var heldRoles = 0
   @exclusivity(unchecked) var owesDeliveryAtOnce = false
+  /// Waiters whose action has ended, woken once its frame is committed
+  /// (``wakeLateWaiters()``).
+  @exclusivity(unchecked) var lateWaiters: [DeliveryMarker] = []
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// While a main-actor view subscribes on this thread: the unfinished
@@ -128,8 +131,20 @@ final class ThreadFrame {
   static func wake(_ markers: [DeliveryMarker]) {
     for marker in markers { marker.reached() }
     #if DEBUG
-    noteWaitersMayReturn()
+    existing?._withUnsafeGuaranteedRef { $0.whenWaitersMayReturn }?()
     #endif
+  }
+
+  /// Wakes the waiters of `markers` when `action` (the calling thread's own,
+  /// in progress) ends, after its frame is committed; at once if `action`
+  /// is nil.
+  @usableFromInline
+  static func wake(_ markers: [DeliveryMarker], atTheEndOf action: ActionStamp?) {
+    guard let action else { return wake(markers) }
+    let now = markers.filter { marker in
+      !action.frame._withUnsafeGuaranteedRef { $0.wakeAtTheEnd(of: action.action, marker) }
+    }
+    if !now.isEmpty { wake(now) }
   }
 
   #if DEBUG
@@ -177,6 +192,7 @@ final class ThreadFrame {
       segmentStart = 0
       commitSegment(joinedBy: late)
     }
+    wakeLateWaiters()
     arena.reset(to: FrameArena.Mark())
     taint = nil
     let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
