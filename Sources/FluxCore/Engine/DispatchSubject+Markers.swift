@@ -70,13 +70,13 @@ extension DispatchSubject {
   func waitForTheEnclosingAction(
     _ marker: DeliveryMarker, state: inout TypedSubjectState<Element>
   ) -> Bool {
-    for stamp in [state.enclosingAction, state.stamp] {
-      guard let stamp, !ThreadFrame.isOwn(stamp) else { continue }
-      if stamp.frame._withUnsafeGuaranteedRef({ $0.wakeAtTheEnd(of: stamp.action, marker) }) {
-        return true
-      }
+    if let noted = state.enclosingAction {
+      if ThreadFrame.wake(marker, atTheEndOfAnotherThreads: noted) { return true }
+      // Ended: forget it. (Not the caller's own, still in progress: a
+      // waiter on another thread must still wait for it.)
+      if !ThreadFrame.isOwn(noted) { state.enclosingAction = nil }
     }
-    state.enclosingAction = nil
-    return false
+    guard let written = state.stamp else { return false }
+    return ThreadFrame.wake(marker, atTheEndOfAnotherThreads: written)
   }
 }

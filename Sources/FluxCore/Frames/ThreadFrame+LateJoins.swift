@@ -71,12 +71,7 @@ extension ThreadFrame {
   /// has ended already.
   @usableFromInline
   func joinLate(_ member: FrameMember, action: Int) -> Bool {
-    lateJoins.withLock { joins in
-      mayHaveLateJoins.store(1, ordering: .sequentiallyConsistent)
-      guard !isFinished(action: action) else { return false }
-      joins.append(LateJoin(member: member, marker: nil, action: action))
-      return true
-    }
+    join(LateJoin(member: member, marker: nil, action: action))
   }
 
   /// Reaches `marker` when the action numbered `action` ends.
@@ -86,10 +81,16 @@ extension ThreadFrame {
   /// keeps nothing, if the action has ended already.
   @usableFromInline
   func wakeAtTheEnd(of action: Int, _ marker: DeliveryMarker) -> Bool {
+    join(LateJoin(member: nil, marker: marker, action: action))
+  }
+
+  /// Keeps `join` for the end of its action, unless that has ended: the
+  /// other side of ``finishAction(at:)`` (see the top of this file).
+  private func join(_ join: LateJoin) -> Bool {
     lateJoins.withLock { joins in
       mayHaveLateJoins.store(1, ordering: .sequentiallyConsistent)
-      guard !isFinished(action: action) else { return false }
-      joins.append(LateJoin(member: nil, marker: marker, action: action))
+      guard !isFinished(action: join.action) else { return false }
+      joins.append(join)
       return true
     }
   }
@@ -146,10 +147,18 @@ extension ThreadFrame {
     return StateStamp.ofTheActionInProgress()
   }
 
-  /// Whether a waiter on the calling thread would wait for an action of
-  /// its own, which cannot end while it waits.
+  /// Whether `stamp` is an action of the calling thread's, which cannot
+  /// end while the thread waits.
   @usableFromInline
   static func isOwn(_ stamp: ActionStamp) -> Bool {
     existing?.toOpaque() == stamp.frame.toOpaque()
+  }
+
+  /// Reaches `marker` when the action `stamp` ends, unless it has ended or
+  /// is the calling thread's own; whether it will.
+  @usableFromInline
+  static func wake(_ marker: DeliveryMarker, atTheEndOfAnotherThreads stamp: ActionStamp) -> Bool {
+    !isOwn(stamp)
+      && stamp.frame._withUnsafeGuaranteedRef { $0.wakeAtTheEnd(of: stamp.action, marker) }
   }
 }

@@ -82,13 +82,20 @@ import Testing
     withExtendedLifetime(keep) {}
   }
 
-  /// A blocking wait on the thread whose action is in progress does not
-  /// wait for that action (it could not end): it returns at once.
-  @Test func aWaitOnTheDeliveringThreadItselfReturnsAtOnce() {
+  /// A blocking wait on the thread whose action is in progress returns at
+  /// once; a wait from another thread after it still waits.
+  ///
+  /// The thread cannot wait for its own action, which could not end; the
+  /// other waiter must still wait for that action's end.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aWaitOnTheDeliveringThreadItselfReturnsAtOnceAndOthersStillWait() async {
     let first = Variable(0)
-    let inner = DispatchSubject<Void>()
+    let second = Variable(0)
+    let (screen, keep) = WayOntoTheMainActor.observedProperty.screen(
+      query: first.asProperty(), total: second.asProperty())
+    let steps = Steps()
     let outer = DispatchSubject<Void>()
-    let view = first.asProperty().observeOnMainActor { _ in }
+    let inner = DispatchSubject<Void>()
     let nested = inner.subscribe { _ in first.value = 1 }
     let returned = Lock<[Bool]>([])
     let action = outer.subscribe { _ in
@@ -96,19 +103,21 @@ import Testing
       let waited = inner.waitUntilDelivered(timeout: .seconds(60))
       let waitedForTheVariable = first.waitUntilDelivered(timeout: .seconds(60))
       returned.withLock { $0 = [waited, waitedForTheVariable] }
+      steps.pass(.stillInItsAction, waitingFor: .released)
+      second.value = 1
     }
 
-    let done = DispatchSemaphore(value: 0)
-    startThread {
-      outer.dispatch(())
-      done.signal()
-    }
-    done.wait()
+    let shown = await steps.screenAfterWaiting(
+      for: steps.waitReleasing(
+        inner.queueMarker,
+        otherwise: "after the delivering thread's own wait, another thread's returned at once"),
+      releasing: false, on: screen, while: { outer.dispatch(()) })
 
     #expect(returned.withLock { $0 } == [true, true])
+    #expect(shown == Shown(1, 1))
     action.dispose()
     nested.dispose()
-    view.dispose()
+    withExtendedLifetime(keep) {}
   }
 }
 
