@@ -97,8 +97,11 @@ extension ThreadFrame {
       ? frame._withUnsafeGuaranteedRef { $0.finishAction(at: 0) } : 0
     if word & ActionDepth.keptValues != 0 || joinedLate != 0 {
       frame._withUnsafeGuaranteedRef { frame in
-        frame.commitAtTheEnd(joinedBy: joinedLate == 0 ? [] : frame.takeLateJoins(of: joinedLate))
-        frame.wakeLateWaiters()
+        guard joinedLate != 0 else { return frame.commitAtTheEnd(joinedBy: []) }
+        let late = frame.takeLateJoins(of: joinedLate)
+        frame.commitAtTheEnd(joinedBy: late.members)
+        // Once what they waited for is committed.
+        if !late.waiters.isEmpty { wake(late.waiters) }
       }
     }
   }
@@ -184,16 +187,16 @@ extension ThreadFrame {
       frame._withUnsafeGuaranteedRef { frame in
         // An action of its own: stamps of what it wrote end with it.
         let joinedLate = frame.finishAction(at: frame.stampLevel)
-        let late = joinedLate == 0 ? [] : frame.takeLateJoins(of: joinedLate)
+        let late = joinedLate == 0 ? LateJoins() : frame.takeLateJoins(of: joinedLate)
         if frame.stampLevel > 0 { frame.stampLevel -= 1 }
-        if late.isEmpty {
+        if late.members.isEmpty {
           frame.commitSegment()
         } else {
-          frame.commitSegment(joinedBy: late)
+          frame.commitSegment(joinedBy: late.members)
         }
         frame.segmentStart = mark?.segmentStart ?? 0
         frame.segmentArenaStart = mark?.arena ?? FrameArena.Mark()
-        frame.wakeLateWaiters()
+        if !late.waiters.isEmpty { wake(late.waiters) }
       }
     }
     ActionDepth.leave()

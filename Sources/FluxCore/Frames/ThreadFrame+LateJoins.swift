@@ -9,6 +9,14 @@
 // them sees the other, so a join is never left behind by an action that has
 // ended.
 
+/// What joined an action late, taken when it ends: hops, which its commit
+/// makes ready, and waiters, woken once it is committed.
+@usableFromInline
+struct LateJoins {
+  var members: [FrameMember] = []
+  var waiters: [DeliveryMarker] = []
+}
+
 /// A hop waiting for an action's end.
 @usableFromInline
 struct LateJoin: Sendable {
@@ -114,24 +122,13 @@ extension ThreadFrame {
 
   /// The members that joined the action numbered `action`, which has just
   /// ended, late.
-  func takeLateJoins(of action: Int) -> [FrameMember] {
-    let (members, markers) = lateJoins.withLock { joins in
+  func takeLateJoins(of action: Int) -> LateJoins {
+    lateJoins.withLock { joins in
       let taken = joins.filter { $0.action == action }
       joins.removeAll { $0.action == action }
       if joins.isEmpty { mayHaveLateJoins.store(0, ordering: .relaxed) }
-      return (taken.compactMap(\.member), taken.compactMap(\.marker))
+      return LateJoins(members: taken.compactMap(\.member), waiters: taken.compactMap(\.marker))
     }
-    lateWaiters += markers
-    return members
-  }
-
-  /// Wakes the waiters that ``takeLateJoins(of:)`` took: called once what
-  /// they waited for is committed.
-  func wakeLateWaiters() {
-    guard !lateWaiters.isEmpty else { return }
-    var markers: [DeliveryMarker] = []
-    swap(&markers, &lateWaiters)
-    ThreadFrame.wake(markers)
   }
 
   /// The action that a delivery which has just ended inside another belongs

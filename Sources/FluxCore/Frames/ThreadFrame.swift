@@ -76,9 +76,6 @@ final class ThreadFrame {
   /// for it to give them back.
   @exclusivity(unchecked) var heldRoles = 0
   @exclusivity(unchecked) var owesDeliveryAtOnce = false
-  /// Waiters whose action has ended, woken once its frame is committed
-  /// (``wakeLateWaiters()``).
-  @exclusivity(unchecked) var lateWaiters: [DeliveryMarker] = []
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// While a main-actor view subscribes on this thread: the unfinished
@@ -182,17 +179,20 @@ final class ThreadFrame {
   /// delivery).
   fileprivate func retire() {
     fluxcore_thread_frame_set(nil)
-    var late: [FrameMember] = []
+    var late = LateJoins()
     for level in (0..<ThreadFrame.numberedLevels).reversed() {
       let joinedLate = finishAction(at: level)
-      if joinedLate != 0 { late += takeLateJoins(of: joinedLate) }
+      guard joinedLate != 0 else { continue }
+      let taken = takeLateJoins(of: joinedLate)
+      late.members += taken.members
+      late.waiters += taken.waiters
     }
     stampLevel = 0
-    if !late.isEmpty || solo != nil || entries.count > 0 {
+    if !late.members.isEmpty || solo != nil || entries.count > 0 {
       segmentStart = 0
-      commitSegment(joinedBy: late)
+      commitSegment(joinedBy: late.members)
     }
-    wakeLateWaiters()
+    if !late.waiters.isEmpty { ThreadFrame.wake(late.waiters) }
     arena.reset(to: FrameArena.Mark())
     taint = nil
     let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
