@@ -6,7 +6,7 @@
 //   InstructionCounts <path> <count>
 //   path: subject | subject10 | subject100 | view | observer | variable |
 //         read | subscribe | subscribe-variable | observed | observed-main |
-//         observed-latest | elsewhere | elsewhere10 | store
+//         observed-latest | elsewhere | elsewhere10 | store | combined
 import FluxCore
 import Foundation
 
@@ -105,6 +105,16 @@ case "store":
   let bound = action.subscribe { state.value = $0 }
   for value in 0..<count { action.dispatch(value) }
   for token in [reducer, watcher, bound] { token.dispose() }
+case "combined":
+  // A Variable write that combineLatest joins with another: the operator
+  // dispatches to its own subject inside the write's action, with no view
+  // anywhere.
+  let left = Variable(0)
+  let right = Variable(0)
+  let joined = Observable.combineLatest(left.asProperty(), right.asProperty()) { $0 &+ $1 }
+    .subscribe { box.total &+= $0 }
+  for value in 0..<count { left.value = value }
+  joined.dispose()
 default: for value in 0..<count { dispatcher.count.dispatch(value) }
 }
 print(box.total)

@@ -58,6 +58,14 @@ enum ActionDepth: Sendable {
     fluxcore_action_word_get() & (keptValues | wroteState) != 0
   }
 
+  /// Whether the calling thread's action has kept values for main-actor
+  /// views.
+  @inlinable
+  @inline(__always)
+  static var hasKeptValues: Bool {
+    fluxcore_action_word_get() & keptValues != 0
+  }
+
   /// Whether the calling thread is inside a delivery.
   @inlinable
   @inline(__always)

@@ -132,15 +132,16 @@ extension ThreadFrame {
   }
 
   /// The action that a delivery which has just ended inside another belongs
-  /// to, if that action has something to commit.
+  /// to, if that action has kept values for main-actor views.
   ///
   /// A wait on the subject delivered returns only once it has ended
   /// (guarantee 10, "waiting shows it", whatever the delivering thread is
-  /// still doing). Nil outside an action, or for one that has nothing for
-  /// the screen.
+  /// still doing). Nil outside an action, or for one that has nothing on
+  /// its way to a view: an action that only wrote Variables costs nothing
+  /// more here, whatever views exist elsewhere.
   @usableFromInline
   static func enclosingActionToWaitFor() -> ActionStamp? {
-    guard ActionDepth.isInsideAction && ActionDepth.hasSomethingToCommit else { return nil }
+    guard ActionDepth.isInsideAction && ActionDepth.hasKeptValues else { return nil }
     return StateStamp.ofTheActionInProgress()
   }
 
