@@ -11,8 +11,7 @@
 
 /// What joined an action late, taken when it ends: hops, which its commit
 /// makes ready, and waiters, woken once it is committed.
-@usableFromInline
-struct LateJoins {
+struct LateJoins: Sendable {
   var members: [FrameMember] = []
   var waiters: [DeliveryMarker] = []
 }
