@@ -212,4 +212,66 @@ static inline __attribute__((always_inline)) void fluxcore_action_word_set(intpt
 /// Whether the calling thread is the process's main thread (FluxCoreMainThread.c).
 int fluxcore_is_main_thread(void);
 
+/// The lock of FluxCore's `Lock` (Internal/Lock.swift), in the memory of its
+/// owner: a word that is only ever touched through the functions below.
+///
+/// On Linux (and Android), a futex lock: an uncontended lock and unlock are
+/// one atomic instruction each, where a glibc mutex costs about sixty
+/// instructions; a thread that finds it taken spins briefly, then sleeps
+/// in the kernel until the holder wakes it. The word is 0 (free), 1 (taken)
+/// or 2 (taken, and a thread may be asleep waiting for it). ThreadSanitizer
+/// sees the acquiring and releasing atomics, and so the order the lock
+/// makes. Elsewhere the lock is the platform's: `os_unfair_lock` on Apple's
+/// systems, a `pthread_mutex_t` otherwise (FluxCoreLock.c).
+typedef struct {
+#if defined(__linux__) || defined(__APPLE__)
+  uint32_t word;
+#else
+  _Alignas(16) unsigned char storage[64];
+#endif
+} fluxcore_lock_t;
+
+#if defined(__linux__)
+#define FLUXCORE_LOCK_WORD(lock) ((_Atomic(uint32_t) *)&(lock)->word)
+
+/// Takes the lock, waiting while another thread holds it (FluxCoreLock.c).
+void fluxcore_lock_wait(fluxcore_lock_t *lock);
+/// Wakes one thread asleep on the lock (FluxCoreLock.c).
+void fluxcore_lock_wake(fluxcore_lock_t *lock);
+/// For tests: a function that a thread calls when it has marked the lock as
+/// slept on and is about to sleep (null to stop). Before the threads start.
+void fluxcore_lock_set_will_sleep(void (*hook)(void));
+
+/// Makes a lock, free.
+static inline __attribute__((always_inline)) void fluxcore_lock_init(fluxcore_lock_t *lock) {
+  atomic_init(FLUXCORE_LOCK_WORD(lock), 0);
+}
+
+/// Ends a free lock.
+static inline __attribute__((always_inline)) void fluxcore_lock_destroy(fluxcore_lock_t *lock) {
+  (void)lock;
+}
+
+/// Takes the lock.
+static inline __attribute__((always_inline)) void fluxcore_lock_lock(fluxcore_lock_t *lock) {
+  uint32_t expected = 0;
+  if (!atomic_compare_exchange_strong_explicit(FLUXCORE_LOCK_WORD(lock), &expected, 1,
+                                               memory_order_acquire, memory_order_relaxed)) {
+    fluxcore_lock_wait(lock);
+  }
+}
+
+/// Gives the lock back, waking a thread that sleeps on it, if one may.
+static inline __attribute__((always_inline)) void fluxcore_lock_unlock(fluxcore_lock_t *lock) {
+  if (atomic_exchange_explicit(FLUXCORE_LOCK_WORD(lock), 0, memory_order_release) == 2) {
+    fluxcore_lock_wake(lock);
+  }
+}
+#else
+void fluxcore_lock_init(fluxcore_lock_t *lock);
+void fluxcore_lock_destroy(fluxcore_lock_t *lock);
+void fluxcore_lock_lock(fluxcore_lock_t *lock);
+void fluxcore_lock_unlock(fluxcore_lock_t *lock);
+#endif
+
 #endif

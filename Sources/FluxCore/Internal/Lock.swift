@@ -1,23 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("FluxCore needs pthreads.")
-#endif
+import CFluxCoreAtomics
 
 /// A mutual-exclusion lock that owns the state it protects.
 ///
-/// The state and a `pthread_mutex_t` live in one allocation, and the state is
-/// reachable only through ``withLock(_:)``. A pthread mutex rather than
-/// `Synchronization.Mutex`: on Linux the latter waits in a futex that
-/// ThreadSanitizer does not see, so TSan reports false races under load. With
-/// glibc it is an adaptive mutex, which spins briefly before sleeping: every
-/// critical section in FluxCore is a few dozen instructions.
+/// The state and the lock live in one allocation, and the state is reachable
+/// only through ``withLock(_:)``. The lock is CFluxCoreAtomics' `fluxcore_lock_t`:
+/// on Linux a futex lock of our own, one atomic instruction to take and one to
+/// give back when no other thread wants it (a glibc mutex costs about sixty),
+/// which spins briefly before sleeping, as every critical section in FluxCore
+/// is a few dozen instructions; `os_unfair_lock` on Apple's systems. Not
+/// `Synchronization.Mutex`: its floor is above FluxCore's, and on Linux its
+/// atomics are in the standard library, which ThreadSanitizer does not
+/// instrument, so TSan reports false races under load; it sees ours.
 ///
 /// Never run code you do not control inside `withLock`: no handlers, no
 /// disposal actions, and no release of a value whose `deinit` might run one.
@@ -41,53 +34,43 @@ package struct Lock<State> {
   /// Runs `body` with exclusive access to the state and returns its result.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
+    try storage.withUnsafeMutablePointers { state, lock in
+      fluxcore_lock_lock(lock)
+      defer { fluxcore_lock_unlock(lock) }
       return try body(&state.pointee)
     }
   }
 }
 
 // Safe: the state is only ever touched inside `withLock`, which holds the
-// mutex, so no two threads access it at once and the mutex orders their
+// lock, so no two threads access it at once and the lock orders their
 // accesses; values moved in and out of it must themselves be Sendable. (A
 // lock that stores a ``LockGuarded`` value is never locked itself: its
 // state is touched only inside `withLock(guarding:)` of the lock it is
-// paired with, which holds that lock's mutex instead.)
+// paired with, which holds that lock instead.)
 extension Lock: @unchecked Sendable where State: Sendable {}
 
 /// The single allocation behind a ``Lock``: the state as the header and one
-/// `pthread_mutex_t` as the only element.
+/// `fluxcore_lock_t` as the only element (an element's address is stable, as
+/// a lock's must be).
 @usableFromInline
-final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+final class LockStorage<State>: ManagedBuffer<State, fluxcore_lock_t> {
   @inlinable
   static func make(_ initialState: State) -> LockStorage {
     let buffer = create(minimumCapacity: 1) { _ in initialState }
     let storage = unsafeDowncast(buffer, to: LockStorage.self)
-    storage.withUnsafeMutablePointerToElements { mutex in
-      mutex.initialize(to: pthread_mutex_t())
-      #if canImport(Glibc)
-      // Adaptive: spin briefly before sleeping, as the critical sections are
-      // a handful of instructions.
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-      let result = pthread_mutex_init(mutex, &attributes)
-      pthread_mutexattr_destroy(&attributes)
-      #else
-      let result = pthread_mutex_init(mutex, nil)
-      #endif
-      precondition(result == 0, "pthread_mutex_init failed with error \(result)")
+    storage.withUnsafeMutablePointerToElements { lock in
+      lock.initialize(to: fluxcore_lock_t())
+      fluxcore_lock_init(lock)
     }
     return storage
   }
 
   @inlinable
   deinit {
-    withUnsafeMutablePointerToElements { mutex in
-      pthread_mutex_destroy(mutex)
-      mutex.deinitialize(count: 1)
+    withUnsafeMutablePointerToElements { lock in
+      fluxcore_lock_destroy(lock)
+      lock.deinitialize(count: 1)
     }
   }
 }
