@@ -95,7 +95,7 @@ let counts =
   allocation_counter_is_available()
   ? bytesPerSubscription(count: 100_000) + bytesPerSubscriptionInABag(count: 100_000)
     + allocationsPerOperation(operations: 100_000) : []
-let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 5)))
+let mainActor = await mainActorScenario(values: mainActorValues, runs: max(1, min(rounds, 9)))
 let firstView = firstViewScenario(subjects: 100_000, runs: max(1, min(rounds, 15)))
 let fineGrained =
   fineGrainedRows > 0
