@@ -14,7 +14,22 @@ struct MainActorReport: Codable {
     let handlerCalls: Int
   }
 
+  /// One run of one way, in the order they ran.
+  struct Run: Codable {
+    let way: String
+    let nanosecondsPerValue: Double
+    /// The producer's own pace: from its first dispatch until its last
+    /// returned.
+    let producingNanosecondsPerValue: Double
+    /// From the last dispatch's return until the handler had the last value
+    /// (below zero when the handler had it before the call returned).
+    let lastValueAfterMicroseconds: Double
+    let hops: Int
+  }
+
   let rows: [Row]
+  /// Absent from reports recorded before it was added.
+  var runs: [Run]? = nil
 }
 
 /// What the main-actor handler saw in one run.
@@ -52,6 +67,7 @@ func mainActorScenario(values: Int, runs: Int) async -> MainActorReport {
   var times: [Way: [Double]] = [:]
   var hops: [Way: Int] = [:]
   var calls: [Way: Int] = [:]
+  var details: [MainActorReport.Run] = []
   // The ways take turns, run by run, so that a machine that slows down or
   // speeds up over the minutes this takes moves every way alike.
   for _ in 0..<runs {
@@ -80,17 +96,33 @@ func mainActorScenario(values: Int, runs: Int) async -> MainActorReport {
       // From the first dispatch, on the producer's thread, not from before
       // the thread is made: starting a thread (0.1 to 0.9 ms here) is no
       // part of the delivery, and would weigh most on the fastest way.
-      let start = Mutex<UInt64>(0)
+      let producer = Mutex<(start: UInt64, end: UInt64)>((0, 0))
+      let noted = DispatchSemaphore(value: 0)
       await withCheckedContinuation { done in
         screen.done = done
         Thread {
-          start.withLock { $0 = now() }
+          let start = now()
           for value in 0..<values { subject.dispatch(value) }
+          let end = now()
+          producer.withLock { $0 = (start, end) }
+          noted.signal()
         }.start()
       }
       let end = now()
-      times[way, default: []].append(Double(end - start.withLock { $0 }) / Double(values))
+      // The producer notes its times after its last dispatch has returned,
+      // which may be after the handler had the last value; it needs nothing
+      // from the main actor to do so.
+      noted.wait()
+      let (start, produced) = producer.withLock { $0 }
+      let perValue = Double(end - start) / Double(values)
+      times[way, default: []].append(perValue)
       hops[way] = way == .perValueHop ? screen.calls : HopCount.total - hopsBefore
+      details.append(
+        MainActorReport.Run(
+          way: way.name, nanosecondsPerValue: perValue,
+          producingNanosecondsPerValue: Double(produced - start) / Double(values),
+          lastValueAfterMicroseconds: (Double(end) - Double(produced)) / 1000,
+          hops: hops[way, default: 0]))
       calls[way] = screen.calls
       token.dispose()
     }
@@ -101,7 +133,7 @@ func mainActorScenario(values: Int, runs: Int) async -> MainActorReport {
       way: way.name, values: values, nanosecondsPerValue: sorted[sorted.count / 2],
       hops: hops[way, default: 0], handlerCalls: calls[way, default: 0])
   }
-  return MainActorReport(rows: rows)
+  return MainActorReport(rows: rows, runs: details)
 }
 
 func printMainActor(_ report: MainActorReport) {
@@ -133,5 +165,18 @@ func printMainActor(_ report: MainActorReport) {
           latest.hops == 0
             ? "–" : String(format: "%.2f", Double(latest.handlerCalls) / Double(latest.hops)), 8)
         + "   ≤ 1     " + (perTurn ? "met" : "MISSED"))
+  }
+  if let runs = report.runs {
+    print("each run, in order: the producer's own pace, and the last value's wait after it")
+    print(
+      pad("way", 40) + lpad("ns per value", 14) + lpad("producing", 11) + lpad("last (µs)", 11)
+        + lpad("hops", 10))
+    for run in runs {
+      print(
+        pad(run.way, 40) + lpad(String(format: "%.1f", run.nanosecondsPerValue), 14)
+          + lpad(String(format: "%.1f", run.producingNanosecondsPerValue), 11)
+          + lpad(String(format: "%.0f", run.lastValueAfterMicroseconds), 11)
+          + lpad(run.hops.formatted(), 10))
+    }
   }
 }
