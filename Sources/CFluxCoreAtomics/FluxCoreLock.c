@@ -4,9 +4,21 @@
 #include "CFluxCoreAtomics.h"
 
 #if defined(__linux__)
-#include <linux/futex.h>
+#include <errno.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if __has_include(<linux/futex.h>)
+#include <linux/futex.h>
+#else
+// musl ships no kernel headers: the values are the kernel's ABI.
+#define FUTEX_WAIT_PRIVATE 128
+#define FUTEX_WAKE_PRIVATE 129
+#endif
+#if !defined(SYS_futex) && defined(SYS_futex_time64)
+// 32-bit ABIs with only 64-bit time (riscv32): the same call, and the wait
+// passes no timeout.
+#define SYS_futex SYS_futex_time64
+#endif
 
 /// How many times a thread that finds the lock taken looks again before it
 /// sleeps: FluxCore holds its locks for a few dozen instructions, so the
@@ -16,7 +28,7 @@
 static inline void fluxcore_lock_pause(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
-#elif defined(__aarch64__) || defined(__arm__)
+#elif defined(__aarch64__) || (defined(__arm__) && (__ARM_ARCH >= 7 || defined(__ARM_ARCH_6K__)))
   __asm__ __volatile__("yield");
 #endif
 }
@@ -28,6 +40,8 @@ void fluxcore_lock_set_will_sleep(void (*hook)(void)) {
   atomic_store_explicit(&fluxcore_lock_will_sleep, hook, memory_order_relaxed);
 }
 
+// Both keep `errno` as it was, as taking and giving back a mutex does: the
+// futex call sets it (EAGAIN, EINTR) on paths that are no error.
 void fluxcore_lock_wait(fluxcore_lock_t *lock) {
   _Atomic(uint32_t) *word = FLUXCORE_LOCK_WORD(lock);
   for (int spin = 0; spin < FLUXCORE_LOCK_SPINS; spin++) {
@@ -39,21 +53,25 @@ void fluxcore_lock_wait(fluxcore_lock_t *lock) {
         return;
       }
     } else if (seen == 2) {
-      break;  // others sleep already: spinning would only delay joining them
+      break;  // others may sleep already: spinning would only delay joining them
     }
     fluxcore_lock_pause();
   }
   // Taken with 2, not 1: another thread may sleep on it, so the unlock
   // that ends this hold wakes one.
+  int saved = errno;
   while (atomic_exchange_explicit(word, 2, memory_order_acquire) != 0) {
     void (*hook)(void) = atomic_load_explicit(&fluxcore_lock_will_sleep, memory_order_relaxed);
     if (hook) hook();
     syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
   }
+  errno = saved;
 }
 
 void fluxcore_lock_wake(fluxcore_lock_t *lock) {
+  int saved = errno;
   syscall(SYS_futex, FLUXCORE_LOCK_WORD(lock), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+  errno = saved;
 }
 
 #elif defined(__APPLE__)
@@ -72,6 +90,7 @@ void fluxcore_lock_unlock(fluxcore_lock_t *lock) { os_unfair_lock_unlock((os_unf
 
 _Static_assert(sizeof(pthread_mutex_t) <= sizeof(((fluxcore_lock_t *)0)->storage),
                "a pthread mutex fits in a FluxCore lock");
+_Static_assert(_Alignof(pthread_mutex_t) <= 16, "a FluxCore lock aligns a pthread mutex");
 
 void fluxcore_lock_init(fluxcore_lock_t *lock) {
   if (pthread_mutex_init((pthread_mutex_t *)lock->storage, NULL) != 0) abort();

@@ -213,7 +213,7 @@ static inline __attribute__((always_inline)) void fluxcore_action_word_set(intpt
 int fluxcore_is_main_thread(void);
 
 /// The lock of FluxCore's `Lock` (Internal/Lock.swift), in the memory of its
-/// owner: a word that is only ever touched through the functions below.
+/// owner: once made, touched only through the functions below.
 ///
 /// On Linux (and Android), a futex lock: an uncontended lock and unlock are
 /// one atomic instruction each, where a glibc mutex costs about sixty
@@ -232,6 +232,11 @@ typedef struct {
 } fluxcore_lock_t;
 
 #if defined(__linux__)
+_Static_assert(sizeof(_Atomic(uint32_t)) == sizeof(uint32_t),
+               "a lock's word must have the size of a uint32_t");
+_Static_assert(_Alignof(_Atomic(uint32_t)) == _Alignof(uint32_t),
+               "a lock's word must have the alignment of a uint32_t");
+
 #define FLUXCORE_LOCK_WORD(lock) ((_Atomic(uint32_t) *)&(lock)->word)
 
 /// Takes the lock, waiting while another thread holds it (FluxCoreLock.c).

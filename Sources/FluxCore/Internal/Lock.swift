@@ -3,13 +3,14 @@ import CFluxCoreAtomics
 /// A mutual-exclusion lock that owns the state it protects.
 ///
 /// The state and the lock live in one allocation, and the state is reachable
-/// only through ``withLock(_:)``. The lock is CFluxCoreAtomics' `fluxcore_lock_t`:
-/// on Linux a futex lock of our own, one atomic instruction to take and one to
-/// give back when no other thread wants it (a glibc mutex costs about sixty),
-/// which spins briefly before sleeping, as every critical section in FluxCore
-/// is a few dozen instructions; `os_unfair_lock` on Apple's systems. Not
-/// `Synchronization.Mutex`: its floor is above FluxCore's, and on Linux its
-/// atomics are in the standard library, which ThreadSanitizer does not
+/// only through ``withLock(_:)``. The lock is CFluxCoreAtomics'
+/// `fluxcore_lock_t`: on Linux a futex lock of our own, one atomic
+/// instruction to take and one to give back when no other thread wants it
+/// (a glibc mutex costs about sixty), which spins briefly before sleeping,
+/// as every critical section in FluxCore is a few dozen instructions;
+/// `os_unfair_lock` on Apple's systems; a `pthread_mutex_t` anywhere else.
+/// Not `Synchronization.Mutex`: its floor is above FluxCore's, and on Linux
+/// its atomics are in the standard library, which ThreadSanitizer does not
 /// instrument, so TSan reports false races under load; it sees ours.
 ///
 /// Never run code you do not control inside `withLock`: no handlers, no

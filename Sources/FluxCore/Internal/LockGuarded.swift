@@ -1,10 +1,10 @@
-/// A value guarded by another ``Lock``'s mutex: a subject's typed state,
+/// A value guarded by another ``Lock``: a subject's typed state,
 /// beside its core's registry, under the core's one lock.
 ///
 /// The value lives in a ``Lock`` of its own (so that it is `Sendable` by the
-/// lock's own argument), whose mutex is never taken: the value is read and
+/// lock's own argument), which is never taken: the value is read and
 /// written only inside ``Lock/withLock(guarding:_:)`` of the lock it is
-/// paired with, which holds that lock's mutex.
+/// paired with, which holds that lock.
 @usableFromInline
 struct LockGuarded<Value: Sendable>: Sendable {
   @usableFromInline

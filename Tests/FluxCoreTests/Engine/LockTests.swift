@@ -1,25 +1,35 @@
 #if os(Linux)
 import CFluxCoreAtomics
 import Foundation
-import Glibc
 import Synchronization
 import TestSupport
 import XCTest
 
 @testable import FluxCore
 
-/// The thread that a test expects to sleep on a lock, and the signal that
-/// it is about to (from the lock's slow path: CFluxCoreAtomics' test hook).
-private let expectedSleeper = Atomic<UInt>(0)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The threads that a test expects to sleep on a lock, whether each has
+/// said it is about to (from the lock's slow path: CFluxCoreAtomics' test
+/// hook), and the signal that one has, once per thread.
+private let firstSleeper = Atomic<UInt>(0)
+private let secondSleeper = Atomic<UInt>(0)
+private let firstSleptOn = Atomic<Bool>(false)
+private let secondSleptOn = Atomic<Bool>(false)
 private let markedSleptOn = DispatchSemaphore(value: 0)
 
-/// FluxCore's own lock on Linux (FluxCoreLock.c): a futex lock, where every
-/// other lock of the package, and so every guarantee, rests on it.
+/// FluxCore's own lock on Linux (FluxCoreLock.c): a futex lock, on which
+/// every other lock of the package, and so every guarantee, rests.
 ///
 /// The whole suite takes it millions of times from many threads; these
-/// tests make each of its paths happen for certain: exclusion under a
-/// flood, and a thread that has gone to sleep on it woken when it is given
-/// back (a lost wake-up would hang that thread forever).
+/// tests make sure of what that may leave to chance: exclusion under a
+/// flood, and threads that have given up spinning and marked the lock as
+/// slept on, each woken in turn when it is given back (a lost wake-up would
+/// leave one asleep forever).
 final class LockTests: XCTestCase {
   func testIncrementsUnderTheLockFromManyThreadsAreNeverLost() {
     let lock = Lock(0)
@@ -29,9 +39,9 @@ final class LockTests: XCTestCase {
     XCTAssertEqual(lock.withLock { $0 }, 400_000)
   }
 
-  func testLongHoldsMakeWaitersSleepAndEveryOneIsWoken() {
-    // Holds far longer than a waiter spins, so that waiters sleep in the
-    // kernel, and the release that ends each hold must wake one.
+  func testLongerHoldsFromManyThreadsLoseNothing() {
+    // Four threads on two cores: holders are preempted inside the lock, and
+    // their waiters go to sleep.
     let lock = Lock(0)
     let holds: @Sendable () -> Void = {
       for _ in 0..<2_000 {
@@ -45,39 +55,91 @@ final class LockTests: XCTestCase {
   }
 
   func testAThreadAsleepOnTheLockIsWokenWhenItIsGivenBack() {
-    fluxcore_lock_set_will_sleep {
-      if pthread_self() == expectedSleeper.load(ordering: .relaxed) { markedSleptOn.signal() }
-    }
+    watchForSleepers()
     defer { fluxcore_lock_set_will_sleep(nil) }
     for round in 0..<200 {
-      let lock = Lock(0)
-      let finished = DispatchSemaphore(value: 0)
-      let marked = lock.withLock { count -> Bool in
-        let waiter = Thread {
-          expectedSleeper.store(pthread_self(), ordering: .relaxed)
+      guard sleepersWake(count: 1, round: round) else { return }
+    }
+  }
+
+  func testTwoThreadsAsleepOnTheLockAreEachWoken() {
+    // The first to wake takes the lock still marked as slept on, so that
+    // its own release wakes the second.
+    watchForSleepers()
+    defer { fluxcore_lock_set_will_sleep(nil) }
+    for round in 0..<200 {
+      guard sleepersWake(count: 2, round: round) else { return }
+    }
+  }
+
+  /// Makes `count` threads (1 or 2) sleep on a held lock, gives it back,
+  /// and checks that each got it in turn.
+  ///
+  /// Returns false if the test failed.
+  private func sleepersWake(count: Int, round: Int) -> Bool {
+    let lock = Lock(0)
+    let finished = DispatchSemaphore(value: 0)
+    let marked = lock.withLock { _ -> Bool in
+      for index in 0..<count {
+        Thread {
+          let me = pthread_self()
+          index == 0
+            ? firstSleeper.store(me, ordering: .relaxed)
+            : secondSleeper.store(me, ordering: .relaxed)
           lock.withLock { $0 += 1 }
           finished.signal()
-        }
-        waiter.start()
-        // The waiter has given up spinning and marked the lock: it sleeps
-        // (or is about to, and then finds it free) until this hold ends.
-        return markedSleptOn.wait(timeout: .now() + 60) == .success
+        }.start()
       }
-      guard marked else {
-        return XCTFail(
-          "round \(round): the waiter did not start to wait for the held lock in 60 s "
-            + "(the machine is too slow, or the lock let it in)")
+      // Each waiter has given up spinning and marked the lock: it sleeps
+      // (or is about to, and then finds it free) until this hold ends.
+      for _ in 0..<count where markedSleptOn.wait(timeout: .now() + 60) == .timedOut {
+        return false
       }
-      guard finished.wait(timeout: .now() + 60) == .success else {
-        return XCTFail(
-          "round \(round): the thread asleep on the lock was not woken in the 60 s after "
-            + "it was given back (a lost wake-up, or a machine far too slow)")
-      }
-      XCTAssertEqual(lock.withLock { $0 }, 1)
-      // Free again for a caller that finds it so.
-      lock.withLock { $0 += 1 }
-      XCTAssertEqual(lock.withLock { $0 }, 2)
+      return true
     }
+    defer { resetSleepers() }
+    guard marked else {
+      XCTFail("too slow: in round \(round), the waiters did not come to the held lock in 60 s")
+      return false
+    }
+    for _ in 0..<count where finished.wait(timeout: .now() + 60) == .timedOut {
+      XCTFail(
+        "too slow: in round \(round), the waiters had not taken the lock 60 s after it was given back"
+      )
+      return false
+    }
+    XCTAssertEqual(lock.withLock { $0 }, count)
+    // Free again for a caller that finds it so.
+    lock.withLock { $0 += 1 }
+    XCTAssertEqual(lock.withLock { $0 }, count + 1)
+    return true
+  }
+
+  /// Signals `markedSleptOn` the first time each expected sleeper is about
+  /// to sleep.
+  private func watchForSleepers() {
+    resetSleepers()
+    fluxcore_lock_set_will_sleep {
+      let me = pthread_self()
+      if me == firstSleeper.load(ordering: .relaxed),
+        !firstSleptOn.exchange(true, ordering: .relaxed)
+      {
+        markedSleptOn.signal()
+      } else if me == secondSleeper.load(ordering: .relaxed),
+        !secondSleptOn.exchange(true, ordering: .relaxed)
+      {
+        markedSleptOn.signal()
+      }
+    }
+  }
+
+  /// Forgets the last round's sleepers and any signal they left.
+  private func resetSleepers() {
+    firstSleeper.store(0, ordering: .relaxed)
+    secondSleeper.store(0, ordering: .relaxed)
+    firstSleptOn.store(false, ordering: .relaxed)
+    secondSleptOn.store(false, ordering: .relaxed)
+    while markedSleptOn.wait(timeout: .now()) == .success {}
   }
 
   /// Runs `body` on `threads` threads of its own at once; fails the test
@@ -92,9 +154,7 @@ final class LockTests: XCTestCase {
       }.start()
     }
     guard group.wait(timeout: .now() + 60) == .success else {
-      XCTFail(
-        "the threads did not finish in 60 s: one asleep on the lock was never woken "
-          + "(a lost wake-up), or the machine is far too slow")
+      XCTFail("too slow: the threads had not finished in 60 s")
       return false
     }
     return true
