@@ -221,7 +221,9 @@ int fluxcore_is_main_thread(void);
 /// in the kernel until the holder wakes it. The word is 0 (free), 1 (taken)
 /// or 2 (taken, and a thread may be asleep waiting for it). ThreadSanitizer
 /// sees the acquiring and releasing atomics, and so the order the lock
-/// makes. Elsewhere the lock is the platform's: `os_unfair_lock` on Apple's
+/// makes (scripts/check-tsan-sees-atomics, plant 4), though not that it is a
+/// lock: it reports no lock-order inversion on it, as it would for a mutex.
+/// Elsewhere the lock is the platform's: `os_unfair_lock` on Apple's
 /// systems, a `pthread_mutex_t` otherwise (FluxCoreLock.c).
 typedef struct {
 #if defined(__linux__) || defined(__APPLE__)

@@ -41,10 +41,10 @@ def targets():
         notes.append(
             "A main-actor target is missed in this run. A value for a main-actor view now waits "
             "in its thread's frame for its action's end, and the hop's lock is taken once, at "
-            "the commit: 452 instructions per action to a view of the latest value, against 748 "
-            "before issue 37 (`scripts/instruction-counts`). What the main actor's turns cost the "
-            "producer beside it is not yet measured; \"The main-actor rows, run to run\" below "
-            "has every run since.")
+            "the commit: 387 instructions per action to a view of the latest value, against 748 "
+            "before issue 37 (`scripts/instruction-counts`). Each run's producer pace and how long "
+            "the last value took after it are in `Benchmarks/Results/latest.txt`; \"The main-actor "
+            "rows, run to run\" below has every run since.")
     first = bench.get("firstView")  # runs recorded since issue 37
     if first:
         rows = {r["liveSubjects"]: r for r in first["rows"]}
