@@ -133,7 +133,9 @@ final class RecordingFaultTests: XCTestCase {
       counts.withLock { $0 = summary }
       read.signal()
     }
-    let outcome = read.wait(timeout: .now() + .seconds(2))
+    // A minute: what a correct read takes on any machine, however busy; a
+    // read that waits for the writer waits for ever (until let go below).
+    let outcome = read.wait(timeout: .now() + .seconds(60))
     sink.letTheWriterGo()
     if outcome == .timedOut { read.wait() }
     let summary = recording.stop()
@@ -165,7 +167,9 @@ final class RecordingFaultTests: XCTestCase {
       outcome.withLock { $0 = result }
       done.signal()
     }
-    let waited = done.wait(timeout: .now() + .seconds(1))
+    // A minute: a refusal comes at once on any machine, however busy; an
+    // `open` that waits for a reader waits for ever (until freed below).
+    let waited = done.wait(timeout: .now() + .seconds(60))
     if waited == .timedOut {
       // Free the blocked `open` with a reader, so that nothing is left hanging.
       let reader = open(path, O_RDONLY | O_NONBLOCK)

@@ -91,15 +91,16 @@ import Testing
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test(arguments: WayOntoTheMainActor.allCases)
   func actionsARelayDeliversReachTheScreenWhole(way: WayOntoTheMainActor) async throws {
-    let holding = DispatchSemaphore(value: 0)
-    let queued = DispatchSemaphore(value: 0)
+    // Waits that run out (a machine too slow for the test) fail it as too
+    // slow: the actions were then not queued behind a delivery.
+    let (holding, queued) = (BoundedGate(bound: 60), BoundedGate(bound: 60))
     let threads = Lock<[Int: UInt]>([:])
     let feature = Feature(way, deliveryBudget: 0) { answer in
       threads.withLock { $0[answer] = currentThreadNumber() }
       if answer == 1 {
         // The other thread queues its actions while this one delivers.
-        holding.signal()
-        _ = queued.wait(timeout: .now() + 10)
+        holding.open()
+        queued.wait()
       }
       letTheMainActorRedraw()
     }
@@ -107,12 +108,14 @@ import Testing
 
     async let first: Void = onANewThread { dispatcher.answer.dispatch(1) }
     async let second: Void = onANewThread {
-      _ = holding.wait(timeout: .now() + 10)
+      holding.wait()
       for answer in 2...10 { dispatcher.answer.dispatch(answer) }
-      queued.signal()
+      queued.open()
     }
     _ = await (first, second)
     try await feature.screen.waitUntilDrawn(Shown(10, 100))
+    try holding.checkInTime()
+    try queued.checkInTime()
 
     let delivered = threads.withLock { $0 }
     #expect(Set((2...10).compactMap { delivered[$0] }).isDisjoint(with: [delivered[1]]))

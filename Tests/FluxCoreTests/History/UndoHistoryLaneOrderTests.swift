@@ -35,6 +35,7 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
       return XCTFail("the lane did not finish in 10 s after its release: the machine is too slow")
     }
     try await store.history.settle()
+    try editor.checkInTime()
 
     XCTAssertEqual(store.history.texts, "∅ a [b]", "the redo undid the undo, and nothing more")
     XCTAssertEqual(store.history.status.value.undoCount, 2)
@@ -105,15 +106,15 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
     let editor = EditorWithAHeldUndo()
     let store = editor.store
     let writing = DispatchSemaphore(value: 0)
-    let finishWriting = DispatchSemaphore(value: 0)
+    let finishWriting = BoundedGate(bound: 60)
     let holdsTheWrite = store.variable.changed.subscribe { document in
       guard document.text.isEmpty else { return }  // the second undo's write
       writing.signal()
-      _ = finishWriting.wait(timeout: .now() + 60)
+      finishWriting.wait()
     }
     defer {  // if the test failed before it let the lane go on
       editor.release()
-      finishWriting.signal()
+      finishWriting.open()
       holdsTheWrite.dispose()
     }
     guard editor.holdAnUndo() else {
@@ -129,14 +130,14 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
           reachedTheWrite.withLock { $0 = reached }
           return
         }
-        if !returnsAtOnce { finishWriting.signal() }  // it waits for the write: let it land
+        if !returnsAtOnce { finishWriting.open() }  // it waits for the write: let it land
       }
     }
     await store.history.waitUntilDelivered()
     let (present, value) = (store.history.archive.present, store.variable.value)
     let (status, undoCount) = (store.history.status.value, store.history.archive.past.count)
     store.history.model.withLock { $0.whileWaiting = nil }
-    finishWriting.signal()
+    finishWriting.open()
     guard reachedTheWrite.withLock({ $0 }) else {
       return XCTFail(
         "the lane did not reach the second undo's write in 10 s: the machine is too slow")
@@ -145,6 +146,9 @@ final class UndoHistoryLaneOrderTests: XCTestCase {
       return XCTFail("the lane did not finish in 10 s after its release: the machine is too slow")
     }
     try await store.history.settle()
+    // A hold that ran out let the lane go on before the caller looked.
+    try finishWriting.checkInTime()
+    try editor.checkInTime()
 
     XCTAssertEqual(present, value, "returned before the second undo's write came back")
     XCTAssertEqual(status.undoCount, undoCount, "returned before the status was published")
@@ -160,12 +164,12 @@ private final class EditorWithAHeldUndo: Sendable {
   let actions: AnyObserverDispatcher<EditorDispatcher>
   private let holding: Lock<Bool>
   private let entered: DispatchSemaphore
-  private let letGo: DispatchSemaphore
+  private let letGo: BoundedGate
   private let undone = DispatchSemaphore(value: 0)
 
   init() {
     let (holding, entered, letGo) = (
-      Lock(false), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+      Lock(false), DispatchSemaphore(value: 0), BoundedGate(bound: 60)
     )
     (self.holding, self.entered, self.letGo) = (holding, entered, letGo)
     let dispatcher = EditorDispatcher()
@@ -173,7 +177,7 @@ private final class EditorWithAHeldUndo: Sendable {
       if action.label.hasSuffix(".undo"), holding.withLock({ $0 }) {
         holding.withLock { $0 = false }
         entered.signal()
-        _ = letGo.wait(timeout: .now() + 60)
+        letGo.wait()
       }
       return action.label
     }
@@ -196,7 +200,13 @@ private final class EditorWithAHeldUndo: Sendable {
 
   /// Lets the lane go on with the undo.
   func release() {
-    letGo.signal()
+    letGo.open()
+  }
+
+  /// Throws `TimedOut` if the held undo was let go by its bound of a
+  /// minute, not by ``release()``.
+  func checkInTime() throws {
+    try letGo.checkInTime()
   }
 
   /// Whether the undo's thread returned within 10 s.
