@@ -5,6 +5,8 @@
 
 intptr_t fluxcore_dispatch_log_is_active = 0;
 intptr_t fluxcore_hop_count = 0;
+intptr_t fluxcore_outbox_activity = 0;
+intptr_t fluxcore_lingered_count = 0;
 __thread void *fluxcore_thread_frame = 0;
 __thread intptr_t fluxcore_action_word = 0;
 __thread intptr_t fluxcore_reading_committed = 0;

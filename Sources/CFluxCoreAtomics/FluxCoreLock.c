@@ -25,14 +25,6 @@
 /// holder is usually done by then, and neither thread enters the kernel.
 #define FLUXCORE_LOCK_SPINS 200
 
-static inline void fluxcore_lock_pause(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__) || (defined(__arm__) && (__ARM_ARCH >= 7 || defined(__ARM_ARCH_6K__)))
-  __asm__ __volatile__("yield");
-#endif
-}
-
 /// A test's hook (fluxcore_lock_set_will_sleep): read once per sleep.
 static _Atomic(void (*)(void)) fluxcore_lock_will_sleep = NULL;
 
@@ -55,7 +47,7 @@ void fluxcore_lock_wait(fluxcore_lock_t *lock) {
     } else if (seen == 2) {
       break;  // others may sleep already: spinning would only delay joining them
     }
-    fluxcore_lock_pause();
+    fluxcore_spin_pause();
   }
   // Taken with 2, not 1: another thread may sleep on it, so the unlock
   // that ends this hold wakes one.

@@ -131,15 +131,38 @@ static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *
 
 extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
+extern intptr_t fluxcore_outbox_activity;
+extern intptr_t fluxcore_lingered_count;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
   return &fluxcore_dispatch_log_is_active;
 }
 
+/// Tells the processor that the caller spins, waiting for another thread
+/// (`pause`, `yield`; nothing where there is no such instruction).
+static inline __attribute__((always_inline)) void fluxcore_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || (defined(__arm__) && (__ARM_ARCH >= 7 || defined(__ARM_ARCH_6K__)))
+  __asm__ __volatile__("yield");
+#endif
+}
+
 /// How many hops to a queue or to the main actor FluxCore has made.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(void) {
   return &fluxcore_hop_count;
+}
+
+/// How many main-actor turns have lingered (Frames/MainActorOutbox.swift).
+static inline __attribute__((always_inline)) intptr_t *fluxcore_lingered_count_word(void) {
+  return &fluxcore_lingered_count;
+}
+
+/// Whether a main-actor view was given something since a lingering turn
+/// last looked: 0 or 1, a hint (see Frames/MainActorOutbox.swift).
+static inline __attribute__((always_inline)) intptr_t *fluxcore_outbox_activity_word(void) {
+  return &fluxcore_outbox_activity;
 }
 
 /// The calling thread's frame of main-actor views (a retained Swift object,

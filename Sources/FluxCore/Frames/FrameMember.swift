@@ -44,6 +44,13 @@ class FrameMember: @unchecked Sendable {
     preconditionFailure("FrameMember is abstract")
   }
 
+  /// Whether a turn delivers to this member once, in its last pass
+  /// (latest-value hops), rather than in every pass as its values come.
+  @usableFromInline
+  var deliversOncePerTurn: Bool {
+    preconditionFailure("FrameMember is abstract")
+  }
+
   /// Takes what is ready, for ``deliverTaken()``, and notes that the
   /// member is no longer listed.
   ///

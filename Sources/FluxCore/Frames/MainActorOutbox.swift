@@ -1,3 +1,4 @@
+import CFluxCoreAtomics
 import Dispatch
 
 /// What committed frames have made ready for the main actor, delivered in
@@ -9,12 +10,17 @@ import Dispatch
 /// finished actions. A frame with one member needs no such care (a turn
 /// sees all of it or none of it) and commits under that member's lock only.
 /// One turn is scheduled per burst: members made ready while a turn is
-/// scheduled and has not yet taken them join it.
+/// scheduled and has not yet taken them join it, and so do those made ready
+/// while a turn lingers (a flood: ``linger(on:since:)``).
 @usableFromInline
 enum MainActorOutbox: Sendable {
   private struct State: Sendable {
     var members: [FrameMember] = []
+    /// Whether a turn is queued on the main queue.
     var isScheduled = false
+    /// How many turns (one, or one inside another's handler) are running
+    /// and lingering: each takes what is listed before it ends.
+    var lingering = 0
   }
 
   private static let state = Lock(State())
@@ -87,25 +93,94 @@ enum MainActorOutbox: Sendable {
 
   /// Queues the next turn if none is queued, under the lock: a commit that
   /// finds a turn scheduled finds it already on the main queue, ahead of
-  /// anything its thread queues next. (Queued after the lock, a turn that
-  /// another thread had marked scheduled could land behind the main
-  /// actor's own next blocks, and a main-actor write wait a few turns for
-  /// its view.)
+  /// anything its thread queues next, or running (a lingering turn, which
+  /// takes it before it returns). (Queued after the lock, a turn that
+  /// another thread had marked scheduled could land behind the main actor's
+  /// own next blocks, and a main-actor write wait a few turns for its view.)
   private static func scheduleIfNeeded(_ state: inout State) {
-    guard !state.isScheduled, !state.members.isEmpty else { return }
+    guard !state.isScheduled, state.lingering == 0, !state.members.isEmpty else { return }
     state.isScheduled = true
     DispatchQueue.main.async { deliverTurn() }
   }
 
   /// One main-actor turn: takes everything ready, then delivers it.
+  ///
+  /// A turn that comes soon after the last one ended is part of a flood
+  /// from other threads, and lingers (``linger(on:since:)``), unless the
+  /// last turn lingered for nothing.
   private static func deliverTurn() {
     HopCount.record()
     ThreadFrame.current._withUnsafeGuaranteedRef { frame in
       // The main queue runs here: a main-actor action on this thread may
       // be delivered at once.
       frame.mayRunMainActor = true
-      deliver(on: frame, endingTheTurn: true)
+      let start = DispatchTime.now().uptimeNanoseconds
+      let lingers = start &- frame.lastTurnEnded < floodGap && !frame.lastLingerWasIdle
+      deliver(on: frame) { state in
+        state.isScheduled = false
+        guard lingers else { return .everything }
+        state.lingering += 1
+        return .everyValue
+      }
+      frame.lastLingerWasIdle = lingers && !linger(on: frame, since: start)
+      frame.lastTurnEnded = DispatchTime.now().uptimeNanoseconds
     }
+  }
+
+  /// A turn that comes this soon after the last one ended (in nanoseconds)
+  /// is part of a flood, and lingers.
+  static let floodGap: UInt64 = 50_000
+  /// How long a lingering turn waits for more once nothing more has come
+  /// (in nanoseconds).
+  static let lingerWindow: UInt64 = 16_000
+  /// How often a lingering turn looks for more (in nanoseconds): often
+  /// enough to deliver soon, seldom enough that the threads feeding views
+  /// do not wait for the cache lines it reads.
+  static let lookInterval: UInt64 = 8_000
+  /// How long a lingering turn lasts at most (in nanoseconds), so that the
+  /// main queue's other work waits no longer.
+  static let turnBudget: UInt64 = 500_000
+
+  /// The rest of a turn that lingers; returns whether anything more came.
+  ///
+  /// While other threads keep feeding views, the turn waits on the main
+  /// thread for more, spinning, instead of ending and making those threads
+  /// queue (and wake) a turn for each few values they send. Every-value views are delivered as their values
+  /// come; latest-value views once, in the last pass, so that their
+  /// handlers run once per turn, as in a turn that does not linger.
+  ///
+  /// The barrier rule holds: while the turn lingers it counts in the
+  /// outbox's `lingering`, so a commit leaves what it made ready to it
+  /// instead of queuing a turn; and it stops counting in the pass that ends
+  /// it, which takes everything made ready before, under the same lock.
+  /// A handler that runs a nested run loop (a modal panel) in a lingering
+  /// turn sees its views change once it returns: no turn is queued for the
+  /// nested loop meanwhile.
+  private static func linger(on frame: ThreadFrame, since start: UInt64) -> Bool {
+    HopCount.recordLingering()
+    var cameSince = false
+    var quietSince = DispatchTime.now().uptimeNanoseconds
+    var lookedAt = quietSince
+    while true {
+      for _ in 0..<4 { fluxcore_spin_pause() }
+      let now = DispatchTime.now().uptimeNanoseconds
+      if now &- lookedAt >= lookInterval {
+        lookedAt = now
+        if OutboxActivity.take() {
+          cameSince = true
+          deliver(on: frame) { _ in .everyValue }
+          quietSince = DispatchTime.now().uptimeNanoseconds
+          lookedAt = quietSince
+          continue
+        }
+      }
+      if now &- quietSince >= lingerWindow || now &- start >= turnBudget { break }
+    }
+    deliver(on: frame) { state in
+      state.lingering -= 1
+      return .everything
+    }
+    return cameSince
   }
 
   /// Delivers, on the main actor, everything committed so far, before a
@@ -115,7 +190,9 @@ enum MainActorOutbox: Sendable {
   /// Called on the main queue.
   @usableFromInline
   static func catchUp() {
-    ThreadFrame.current._withUnsafeGuaranteedRef { deliver(on: $0, endingTheTurn: false) }
+    ThreadFrame.current._withUnsafeGuaranteedRef { frame in
+      deliver(on: frame) { _ in .everything }
+    }
   }
 
   /// Delivers, on the main actor, everything committed so far: the end of
@@ -124,12 +201,21 @@ enum MainActorOutbox: Sendable {
   /// Called on the main queue, at the end of the action, outside any
   /// delivery.
   static func deliverAtOnce(on frame: ThreadFrame) {
-    deliver(on: frame, endingTheTurn: false)
+    deliver(on: frame) { _ in .everything }
   }
 
-  /// Takes what is ready and delivers it.
+  /// Which members a pass takes from.
+  private enum Taking {
+    case everything
+    /// Every-value members only: latest-value members stay listed for the
+    /// turn's last pass.
+    case everyValue
+  }
+
+  /// Takes what is ready and delivers it; `decide`, under the lock, says
+  /// from which members.
   ///
-  /// A turn takes from every member before it delivers to any, so that it
+  /// A pass takes from every member before it delivers to any, so that it
   /// shows one set of finished actions; what it took waits in each member
   /// until it is delivered. A handler that commits more on the main actor
   /// (a main-actor action, at once) or runs a nested run loop (a modal
@@ -137,14 +223,28 @@ enum MainActorOutbox: Sendable {
   /// member delivers what an outer pass took for it first, so no view gets
   /// a value before one taken ahead of it, and the screen keeps following
   /// the stores while the handler runs.
-  private static func deliver(on frame: ThreadFrame, endingTheTurn: Bool) {
+  private static func deliver(on frame: ThreadFrame, _ decide: (inout State) -> Taking) {
     // The list of members, and a spare one kept on the frame for the next
     // turn: a turn allocates nothing (a nested pass makes its own).
     var members: [FrameMember] = []
     swap(&members, &frame.spareMembers)
     state.withLock { state in
-      if endingTheTurn { state.isScheduled = false }
-      swap(&members, &state.members)
+      switch decide(&state) {
+      case .everything:
+        swap(&members, &state.members)
+      case .everyValue:
+        var kept = 0
+        for index in state.members.indices {
+          let member = state.members[index]
+          if member.deliversOncePerTurn {
+            state.members[kept] = member
+            kept += 1
+          } else {
+            members.append(member)
+          }
+        }
+        state.members.removeLast(state.members.count - kept)
+      }
       for member in members { member.takeReady() }
     }
     // The main queue runs on the main actor's thread.

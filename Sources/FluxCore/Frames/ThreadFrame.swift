@@ -78,6 +78,13 @@ final class ThreadFrame {
   @exclusivity(unchecked) var owesDeliveryAtOnce = false
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
+  /// When the last main-actor turn this thread ran ended (uptime, in
+  /// nanoseconds): a turn that comes soon after is part of a flood, and
+  /// lingers (MainActorOutbox.swift).
+  @exclusivity(unchecked) var lastTurnEnded: UInt64 = 0
+  /// Whether that turn lingered and nothing more came: the next one then
+  /// does not linger.
+  @exclusivity(unchecked) var lastLingerWasIdle = false
   /// While a main-actor view subscribes on this thread: the unfinished
   /// actions the Variables it replays were last written in
   /// (State/StateStamp.swift).

@@ -137,6 +137,16 @@ public enum HopCount: Sendable {
     counter.add(1, ordering: .relaxed)
   }
 
-  /// A C global, zero before any code runs (CFluxCoreAtomics).
+  /// How many of the main actor's turns have lingered since the program
+  /// started: waited on the main thread for more from a flood, instead of
+  /// ending at once (see the Guarantees article).
+  public static var lingered: Int { lingeredCounter.load(ordering: .relaxed) }
+
+  static func recordLingering() {
+    lingeredCounter.add(1, ordering: .relaxed)
+  }
+
+  /// C globals, zero before any code runs (CFluxCoreAtomics).
   private static var counter: AtomicWord { AtomicWord(fluxcore_hop_count_word()) }
+  private static var lingeredCounter: AtomicWord { AtomicWord(fluxcore_lingered_count_word()) }
 }

@@ -86,6 +86,11 @@ final class MainHop<Element: Sendable>: FrameMember, @unchecked Sendable {
   }
 
   @usableFromInline
+  override var deliversOncePerTurn: Bool {
+    mode == .latestValue
+  }
+
+  @usableFromInline
   override func takeReady() {
     taking(self)
   }

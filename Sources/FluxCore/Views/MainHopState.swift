@@ -121,11 +121,18 @@ struct MainHopState<Element: Sendable>: Sendable {
 
   /// Whether the hop has something ready and is not listed; marks it
   /// listed.
+  ///
+  /// Either way, what it was given is noted for a lingering turn.
   @inlinable
   @inline(__always)
   mutating func mustList() -> Bool {
-    guard !isListed, readyLatest != nil || !ready.isEmpty else { return false }
+    guard !isListed else {
+      OutboxActivity.note()
+      return false
+    }
+    guard readyLatest != nil || !ready.isEmpty else { return false }
     isListed = true
+    OutboxActivity.note()
     return true
   }
 
