@@ -1,7 +1,12 @@
 // Whether the calling thread is the process's main thread: asked once per
-// thread, when FluxCore makes the thread's frame (ThreadFrame.swift).
+// thread, when FluxCore makes the thread's frame (ThreadFrame.swift). And
+// the main thread's way to give its core away while a turn lingers.
 #define _GNU_SOURCE
 #include "CFluxCoreAtomics.h"
+
+#include <sched.h>
+
+void fluxcore_yield_thread(void) { sched_yield(); }
 
 #if defined(__APPLE__)
 #include <pthread.h>

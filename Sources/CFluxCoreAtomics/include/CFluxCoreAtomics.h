@@ -235,6 +235,10 @@ static inline __attribute__((always_inline)) void fluxcore_action_word_set(intpt
 /// Whether the calling thread is the process's main thread (FluxCoreMainThread.c).
 int fluxcore_is_main_thread(void);
 
+/// Lets another thread that is ready to run have the caller's processor
+/// (`sched_yield`; FluxCoreMainThread.c).
+void fluxcore_yield_thread(void);
+
 /// The lock of FluxCore's `Lock` (Internal/Lock.swift), in the memory of its
 /// owner: once made, touched only through the functions below.
 ///

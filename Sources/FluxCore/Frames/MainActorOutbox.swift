@@ -173,6 +173,11 @@ enum MainActorOutbox: Sendable {
           lookedAt = quietSince
           continue
         }
+        // Nothing yet: a thread that feeds the views may be waiting for
+        // this processor. (Measured with another process busy on one of
+        // two cores: 121 against 177 ns a value for every value, 93
+        // against 159 for the latest; on idle cores, no difference.)
+        fluxcore_yield_thread()
       }
       if now &- quietSince >= lingerWindow || now &- start >= turnBudget { break }
     }
