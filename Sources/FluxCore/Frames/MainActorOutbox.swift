@@ -1,4 +1,3 @@
-import CFluxCoreAtomics
 import Dispatch
 
 /// What committed frames have made ready for the main actor, delivered in
@@ -14,7 +13,7 @@ import Dispatch
 /// while a turn lingers (a flood: ``linger(on:since:)``).
 @usableFromInline
 enum MainActorOutbox: Sendable {
-  private struct State: Sendable {
+  struct State: Sendable {
     var members: [FrameMember] = []
     /// Whether a turn is queued on the main queue.
     var isScheduled = false
@@ -23,7 +22,7 @@ enum MainActorOutbox: Sendable {
     var lingering = 0
   }
 
-  private static let state = Lock(State())
+  static let state = Lock(State())
 
   /// Commits what a frame kept: one member's values under its own lock,
   /// several members' under the outbox's, so that no turn sees part of
@@ -103,91 +102,6 @@ enum MainActorOutbox: Sendable {
     DispatchQueue.main.async { deliverTurn() }
   }
 
-  /// One main-actor turn: takes everything ready, then delivers it.
-  ///
-  /// A turn that comes soon after the last one ended is part of a flood
-  /// from other threads, and lingers (``linger(on:since:)``), unless the
-  /// last turn lingered for nothing.
-  private static func deliverTurn() {
-    HopCount.record()
-    ThreadFrame.current._withUnsafeGuaranteedRef { frame in
-      // The main queue runs here: a main-actor action on this thread may
-      // be delivered at once.
-      frame.mayRunMainActor = true
-      let start = DispatchTime.now().uptimeNanoseconds
-      let lingers = start &- frame.lastTurnEnded < floodGap && !frame.lastLingerWasIdle
-      deliver(on: frame) { state in
-        state.isScheduled = false
-        guard lingers else { return .everything }
-        state.lingering += 1
-        return .everyValue
-      }
-      frame.lastLingerWasIdle = lingers && !linger(on: frame, since: start)
-      frame.lastTurnEnded = DispatchTime.now().uptimeNanoseconds
-    }
-  }
-
-  /// A turn that comes this soon after the last one ended (in nanoseconds)
-  /// is part of a flood, and lingers.
-  static let floodGap: UInt64 = 50_000
-  /// How long a lingering turn waits for more once nothing more has come
-  /// (in nanoseconds).
-  static let lingerWindow: UInt64 = 16_000
-  /// How often a lingering turn looks for more (in nanoseconds): often
-  /// enough to deliver soon, seldom enough that the threads feeding views
-  /// do not wait for the cache lines it reads.
-  static let lookInterval: UInt64 = 8_000
-  /// How long a lingering turn lasts at most (in nanoseconds), so that the
-  /// main queue's other work waits no longer.
-  static let turnBudget: UInt64 = 500_000
-
-  /// The rest of a turn that lingers; returns whether anything more came.
-  ///
-  /// While other threads keep feeding views, the turn waits on the main
-  /// thread for more, spinning, instead of ending and making those threads
-  /// queue (and wake) a turn for each few values they send. Every-value views are delivered as their values
-  /// come; latest-value views once, in the last pass, so that their
-  /// handlers run once per turn, as in a turn that does not linger.
-  ///
-  /// The barrier rule holds: while the turn lingers it counts in the
-  /// outbox's `lingering`, so a commit leaves what it made ready to it
-  /// instead of queuing a turn; and it stops counting in the pass that ends
-  /// it, which takes everything made ready before, under the same lock.
-  /// A handler that runs a nested run loop (a modal panel) in a lingering
-  /// turn sees its views change once it returns: no turn is queued for the
-  /// nested loop meanwhile.
-  private static func linger(on frame: ThreadFrame, since start: UInt64) -> Bool {
-    HopCount.recordLingering()
-    var cameSince = false
-    var quietSince = DispatchTime.now().uptimeNanoseconds
-    var lookedAt = quietSince
-    while true {
-      for _ in 0..<4 { fluxcore_spin_pause() }
-      let now = DispatchTime.now().uptimeNanoseconds
-      if now &- lookedAt >= lookInterval {
-        lookedAt = now
-        if OutboxActivity.take() {
-          cameSince = true
-          deliver(on: frame) { _ in .everyValue }
-          quietSince = DispatchTime.now().uptimeNanoseconds
-          lookedAt = quietSince
-          continue
-        }
-        // Nothing yet: a thread that feeds the views may be waiting for
-        // this processor. (Measured with another process busy on one of
-        // two cores: 121 against 177 ns a value for every value, 93
-        // against 159 for the latest; on idle cores, no difference.)
-        fluxcore_yield_thread()
-      }
-      if now &- quietSince >= lingerWindow || now &- start >= turnBudget { break }
-    }
-    deliver(on: frame) { state in
-      state.lingering -= 1
-      return .everything
-    }
-    return cameSince
-  }
-
   /// Delivers, on the main actor, everything committed so far, before a
   /// view being made reads the state as of the last finished action: so
   /// that the views already on screen show those actions too.
@@ -210,7 +124,7 @@ enum MainActorOutbox: Sendable {
   }
 
   /// Which members a pass takes from.
-  private enum Taking {
+  enum Taking {
     case everything
     /// Every-value members only: latest-value members stay listed for the
     /// turn's last pass.
@@ -228,7 +142,7 @@ enum MainActorOutbox: Sendable {
   /// member delivers what an outer pass took for it first, so no view gets
   /// a value before one taken ahead of it, and the screen keeps following
   /// the stores while the handler runs.
-  private static func deliver(on frame: ThreadFrame, _ decide: (inout State) -> Taking) {
+  static func deliver(on frame: ThreadFrame, _ decide: (inout State) -> Taking) {
     // The list of members, and a spare one kept on the frame for the next
     // turn: a turn allocates nothing (a nested pass makes its own).
     var members: [FrameMember] = []

@@ -1,0 +1,92 @@
+import CFluxCoreAtomics
+import Dispatch
+
+// The main actor's turn (MainActorOutbox.swift): one pass, or, in a flood
+// from other threads, a turn that lingers for more.
+
+extension MainActorOutbox {
+  /// One main-actor turn: takes everything ready, then delivers it.
+  ///
+  /// A turn that comes soon after the last one ended is part of a flood
+  /// from other threads, and lingers (``linger(on:since:)``), unless the
+  /// last turn lingered for nothing.
+  static func deliverTurn() {
+    HopCount.record()
+    ThreadFrame.current._withUnsafeGuaranteedRef { frame in
+      // The main queue runs here: a main-actor action on this thread may
+      // be delivered at once.
+      frame.mayRunMainActor = true
+      let start = DispatchTime.now().uptimeNanoseconds
+      let lingers = start &- frame.lastTurnEnded < floodGap && !frame.lastLingerWasIdle
+      deliver(on: frame) { state in
+        state.isScheduled = false
+        guard lingers else { return .everything }
+        state.lingering += 1
+        return .everyValue
+      }
+      frame.lastLingerWasIdle = lingers && !linger(on: frame, since: start)
+      frame.lastTurnEnded = DispatchTime.now().uptimeNanoseconds
+    }
+  }
+
+  /// A turn that comes this soon after the last one ended (in nanoseconds)
+  /// is part of a flood, and lingers.
+  static let floodGap: UInt64 = 50_000
+  /// How long a lingering turn waits for more once nothing more has come
+  /// (in nanoseconds).
+  static let lingerWindow: UInt64 = 16_000
+  /// How often a lingering turn looks for more (in nanoseconds): often
+  /// enough to deliver soon, seldom enough that the threads feeding views
+  /// do not wait for the cache lines it reads.
+  static let lookInterval: UInt64 = 8_000
+  /// How long a lingering turn lasts at most (in nanoseconds), so that the
+  /// main queue's other work waits no longer.
+  static let turnBudget: UInt64 = 500_000
+
+  /// The rest of a turn that lingers; returns whether anything more came.
+  ///
+  /// While other threads keep feeding views, the turn waits on the main
+  /// thread for more, spinning, instead of ending and making those threads
+  /// queue (and wake) a turn for each few values they send. Every-value views are delivered as their values
+  /// come; latest-value views once, in the last pass, so that their
+  /// handlers run once per turn, as in a turn that does not linger.
+  ///
+  /// The barrier rule holds: while the turn lingers it counts in the
+  /// outbox's `lingering`, so a commit leaves what it made ready to it
+  /// instead of queuing a turn; and it stops counting in the pass that ends
+  /// it, which takes everything made ready before, under the same lock.
+  /// A handler that runs a nested run loop (a modal panel) in a lingering
+  /// turn sees its views change once it returns: no turn is queued for the
+  /// nested loop meanwhile.
+  private static func linger(on frame: ThreadFrame, since start: UInt64) -> Bool {
+    HopCount.recordLingering()
+    var cameSince = false
+    var quietSince = DispatchTime.now().uptimeNanoseconds
+    var lookedAt = quietSince
+    while true {
+      for _ in 0..<4 { fluxcore_spin_pause() }
+      let now = DispatchTime.now().uptimeNanoseconds
+      if now &- lookedAt >= lookInterval {
+        lookedAt = now
+        if OutboxActivity.take() {
+          cameSince = true
+          deliver(on: frame) { _ in .everyValue }
+          quietSince = DispatchTime.now().uptimeNanoseconds
+          lookedAt = quietSince
+          continue
+        }
+        // Nothing yet: a thread that feeds the views may be waiting for
+        // this processor. (Measured with another process busy on one of
+        // two cores: 121 against 177 ns a value for every value, 93
+        // against 159 for the latest; on idle cores, no difference.)
+        fluxcore_yield_thread()
+      }
+      if now &- quietSince >= lingerWindow || now &- start >= turnBudget { break }
+    }
+    deliver(on: frame) { state in
+      state.lingering -= 1
+      return .everything
+    }
+    return cameSince
+  }
+}
