@@ -131,7 +131,7 @@ static inline bool fluxcore_atomic_compare_exchange_relaxed_reporting(intptr_t *
 
 extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
-extern intptr_t fluxcore_outbox_activity;
+extern intptr_t fluxcore_outbox_activity_line[];
 extern intptr_t fluxcore_lingered_count;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
@@ -162,7 +162,7 @@ static inline __attribute__((always_inline)) intptr_t *fluxcore_lingered_count_w
 /// Whether a main-actor view was given something since a lingering turn
 /// last looked: 0 or 1, a hint (see Frames/MainActorOutbox.swift).
 static inline __attribute__((always_inline)) intptr_t *fluxcore_outbox_activity_word(void) {
-  return &fluxcore_outbox_activity;
+  return &fluxcore_outbox_activity_line[0];
 }
 
 /// The calling thread's frame of main-actor views (a retained Swift object,

@@ -18,13 +18,20 @@ extension MainActorOutbox {
       frame.mayRunMainActor = true
       let start = DispatchTime.now().uptimeNanoseconds
       let lingers = start &- frame.lastTurnEnded < floodGap && !frame.lastLingerWasIdle
-      deliver(on: frame) { state in
-        state.isScheduled = false
-        guard lingers else { return .everything }
-        state.lingering += 1
-        return .everyValue
+      if lingers {
+        // What came before this turn is this turn's: only what comes
+        // after it counts as more.
+        _ = OutboxActivity.take()
+        var holds = false
+        everyValuePass(on: frame, holding: &holds) { $0.isScheduled = false }
+        frame.lastLingerWasIdle = !linger(on: frame, since: start)
+      } else {
+        deliver(on: frame) { state in
+          state.isScheduled = false
+          return .everything
+        }
+        frame.lastLingerWasIdle = false
       }
-      frame.lastLingerWasIdle = lingers && !linger(on: frame, since: start)
       frame.lastTurnEnded = DispatchTime.now().uptimeNanoseconds
     }
   }
@@ -47,19 +54,20 @@ extension MainActorOutbox {
   ///
   /// While other threads keep feeding views, the turn waits on the main
   /// thread for more, spinning, instead of ending and making those threads
-  /// queue (and wake) a turn for each few values they send. Every-value views are delivered as their values
-  /// come; latest-value views once, in the last pass, so that their
-  /// handlers run once per turn, as in a turn that does not linger.
+  /// queue (and wake) a turn for each few values they send. Every-value
+  /// views are delivered as their values come; latest-value views in the
+  /// last pass, so that their handlers run once per turn, as in a turn
+  /// that does not linger (and once more for each main-actor action or
+  /// view made by the turn's handlers, which catch every view up).
   ///
-  /// The barrier rule holds: while the turn lingers it counts in the
+  /// The barrier rule holds: while the turn waits it counts in the
   /// outbox's `lingering`, so a commit leaves what it made ready to it
   /// instead of queuing a turn; and it stops counting in the pass that ends
   /// it, which takes everything made ready before, under the same lock.
-  /// A handler that runs a nested run loop (a modal panel) in a lingering
-  /// turn sees its views change once it returns: no turn is queued for the
-  /// nested loop meanwhile.
+  /// While its handlers run it does not count (``everyValuePass(on:holding:prepare:)``).
   private static func linger(on frame: ThreadFrame, since start: UInt64) -> Bool {
     HopCount.recordLingering()
+    var holds = true
     var cameSince = false
     var quietSince = DispatchTime.now().uptimeNanoseconds
     var lookedAt = quietSince
@@ -70,9 +78,10 @@ extension MainActorOutbox {
         lookedAt = now
         if OutboxActivity.take() {
           cameSince = true
-          deliver(on: frame) { _ in .everyValue }
+          everyValuePass(on: frame, holding: &holds)
           quietSince = DispatchTime.now().uptimeNanoseconds
           lookedAt = quietSince
+          if quietSince &- start >= turnBudget { break }
           continue
         }
         // Nothing yet: a thread that feeds the views may be waiting for
@@ -88,5 +97,37 @@ extension MainActorOutbox {
       return .everything
     }
     return cameSince
+  }
+
+  /// A pass of a lingering turn: delivers what every-value views have,
+  /// leaving latest-value views listed for the last pass; `prepare` runs
+  /// first, under the lock.
+  ///
+  /// The turn holds the outbox (`lingering`) only while no handler runs:
+  /// a pass that has handlers to call gives it up for their calls, and
+  /// queues a turn if latest-value views are still listed, so that what is
+  /// committed meanwhile has a turn queued for it, which a nested run loop
+  /// in a handler (a modal panel) runs, as outside a lingering turn. Once
+  /// the pass is over the turn holds the outbox again (`holds`).
+  private static func everyValuePass(
+    on frame: ThreadFrame, holding holds: inout Bool, prepare: (inout State) -> Void = { _ in }
+  ) {
+    let wasHolding = holds
+    let took = deliver(
+      on: frame,
+      { state in
+        prepare(&state)
+        return .everyValue
+      },
+      then: { state, took in
+        if took {
+          if wasHolding { state.lingering -= 1 }
+          scheduleIfNeeded(&state)
+        } else if !wasHolding {
+          state.lingering += 1
+        }
+      })
+    if took { state.withLock { $0.lingering += 1 } }
+    holds = true
   }
 }

@@ -17,8 +17,9 @@ enum MainActorOutbox: Sendable {
     var members: [FrameMember] = []
     /// Whether a turn is queued on the main queue.
     var isScheduled = false
-    /// How many turns (one, or one inside another's handler) are running
-    /// and lingering: each takes what is listed before it ends.
+    /// How many turns are lingering and not running handlers (one, or one
+    /// in a nested run loop inside another's handler): each takes what is
+    /// listed before it ends.
     var lingering = 0
   }
 
@@ -96,7 +97,7 @@ enum MainActorOutbox: Sendable {
   /// takes it before it returns). (Queued after the lock, a turn that
   /// another thread had marked scheduled could land behind the main actor's
   /// own next blocks, and a main-actor write wait a few turns for its view.)
-  private static func scheduleIfNeeded(_ state: inout State) {
+  static func scheduleIfNeeded(_ state: inout State) {
     guard !state.isScheduled, state.lingering == 0, !state.members.isEmpty else { return }
     state.isScheduled = true
     DispatchQueue.main.async { deliverTurn() }
@@ -110,7 +111,7 @@ enum MainActorOutbox: Sendable {
   @usableFromInline
   static func catchUp() {
     ThreadFrame.current._withUnsafeGuaranteedRef { frame in
-      deliver(on: frame) { _ in .everything }
+      _ = deliver(on: frame) { _ in .everything }
     }
   }
 
@@ -131,8 +132,10 @@ enum MainActorOutbox: Sendable {
     case everyValue
   }
 
-  /// Takes what is ready and delivers it; `decide`, under the lock, says
-  /// from which members.
+  /// Takes what is ready and delivers it; returns whether it took anything.
+  ///
+  /// `decide`, under the lock, says from which members, and `settle`,
+  /// under the same lock, is told whether the pass took anything.
   ///
   /// A pass takes from every member before it delivers to any, so that it
   /// shows one set of finished actions; what it took waits in each member
@@ -142,7 +145,11 @@ enum MainActorOutbox: Sendable {
   /// member delivers what an outer pass took for it first, so no view gets
   /// a value before one taken ahead of it, and the screen keeps following
   /// the stores while the handler runs.
-  static func deliver(on frame: ThreadFrame, _ decide: (inout State) -> Taking) {
+  @discardableResult
+  static func deliver(
+    on frame: ThreadFrame, _ decide: (inout State) -> Taking,
+    then settle: (inout State, _ took: Bool) -> Void = { _, _ in }
+  ) -> Bool {
     // The list of members, and a spare one kept on the frame for the next
     // turn: a turn allocates nothing (a nested pass makes its own).
     var members: [FrameMember] = []
@@ -165,12 +172,15 @@ enum MainActorOutbox: Sendable {
         state.members.removeLast(state.members.count - kept)
       }
       for member in members { member.takeReady() }
+      settle(&state, !members.isEmpty)
     }
+    let took = !members.isEmpty
     // The main queue runs on the main actor's thread.
     MainActor.assumeIsolated {
       for member in members { member.deliverTaken() }
     }
     members.removeAll(keepingCapacity: true)
     if members.capacity > frame.spareMembers.capacity { swap(&members, &frame.spareMembers) }
+    return took
   }
 }

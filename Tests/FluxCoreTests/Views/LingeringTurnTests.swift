@@ -98,6 +98,7 @@ final class LingeringTurnTests: XCTestCase {
       let tokens = subjects.map { $0.observeOnMainActor(receiving: mode) { _ in } }
       let otherWorkRan = TestAtomic(false)
       let queued = TestAtomic(false)
+      let ranOutOfTime = TestAtomic(false)
 
       // Two threads and two subjects, so that while one thread is
       // scheduled out the other keeps the flood coming: the turn would
@@ -113,6 +114,11 @@ final class LingeringTurnTests: XCTestCase {
           else { continue }
           DispatchQueue.main.async { otherWorkRan.store(true, ordering: .sequentiallyConsistent) }
         }
+        // Read here, not once the test resumes: its own resumption is
+        // queued on the main queue behind the block.
+        if !otherWorkRan.load(ordering: .sequentiallyConsistent) {
+          ranOutOfTime.store(true, ordering: .sequentiallyConsistent)
+        }
       }
       async let first: Void = onANewThread { flood(subjects[0]) }
       async let second: Void = onANewThread { flood(subjects[1]) }
@@ -124,8 +130,8 @@ final class LingeringTurnTests: XCTestCase {
         XCTFail("\(mode): no turn lingered in a minute of flooding, so this test checked nothing")
         continue
       }
-      XCTAssertTrue(
-        otherWorkRan.load(ordering: .sequentiallyConsistent),
+      XCTAssertFalse(
+        ranOutOfTime.load(ordering: .sequentiallyConsistent),
         "\(mode): a block queued on the main queue while a turn lingered did not run "
           + "before the flood had gone on for a minute")
     }
