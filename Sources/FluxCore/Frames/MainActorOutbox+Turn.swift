@@ -22,8 +22,7 @@ extension MainActorOutbox {
         // What came before this turn is this turn's: only what comes
         // after it counts as more.
         _ = OutboxActivity.take()
-        var holds = false
-        everyValuePass(on: frame, holding: &holds) { $0.isScheduled = false }
+        everyValuePass(on: frame, holding: false) { $0.isScheduled = false }
         frame.lastLingerWasIdle = !linger(on: frame, since: start)
       } else {
         deliver(on: frame) { state in
@@ -67,7 +66,6 @@ extension MainActorOutbox {
   /// While its handlers run it does not count (``everyValuePass(on:holding:prepare:)``).
   private static func linger(on frame: ThreadFrame, since start: UInt64) -> Bool {
     HopCount.recordLingering()
-    var holds = true
     var cameSince = false
     var quietSince = DispatchTime.now().uptimeNanoseconds
     var lookedAt = quietSince
@@ -78,7 +76,7 @@ extension MainActorOutbox {
         lookedAt = now
         if OutboxActivity.take() {
           cameSince = true
-          everyValuePass(on: frame, holding: &holds)
+          everyValuePass(on: frame, holding: true)
           quietSince = DispatchTime.now().uptimeNanoseconds
           lookedAt = quietSince
           if quietSince &- start >= turnBudget { break }
@@ -107,12 +105,12 @@ extension MainActorOutbox {
   /// a pass that has handlers to call gives it up for their calls, and
   /// queues a turn if latest-value views are still listed, so that what is
   /// committed meanwhile has a turn queued for it, which a nested run loop
-  /// in a handler (a modal panel) runs, as outside a lingering turn. Once
-  /// the pass is over the turn holds the outbox again (`holds`).
+  /// in a handler (a modal panel) runs, as outside a lingering turn.
+  /// `holding`: whether the turn holds the outbox as the pass begins; once
+  /// the pass is over, it does.
   private static func everyValuePass(
-    on frame: ThreadFrame, holding holds: inout Bool, prepare: (inout State) -> Void = { _ in }
+    on frame: ThreadFrame, holding wasHolding: Bool, prepare: (inout State) -> Void = { _ in }
   ) {
-    let wasHolding = holds
     let took = deliver(
       on: frame,
       { state in
@@ -128,6 +126,5 @@ extension MainActorOutbox {
         }
       })
     if took { state.withLock { $0.lingering += 1 } }
-    holds = true
   }
 }
