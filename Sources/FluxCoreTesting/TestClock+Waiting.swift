@@ -18,16 +18,20 @@ extension TestClock {
         try await withTaskCancellationHandler {
           try await withCheckedThrowingContinuation {
             (resume: CheckedContinuation<Void, any Error>) in
-            let ready = locked { state -> Bool in
-              if state.sleepers.count >= count { return true }
+            let outcome = locked { state -> Result<Void, any Error>? in
+              if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+              if state.sleepers.count >= count { return .success(()) }
               state.watchers.append(Watcher(id: id, count: count, resume: resume))
-              return false
+              return nil
             }
-            if ready { resume.resume() }
+            if let outcome { resume.resume(with: outcome) }
           }
         } onCancel: { [self] in
           let watcher = locked { state -> Watcher? in
-            guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+            guard let index = state.watchers.firstIndex(where: { $0.id == id }) else {
+              state.cancelled.insert(id)  // cancelled before it began to wait
+              return nil
+            }
             return state.watchers.remove(at: index)
           }
           watcher?.resume.resume(throwing: CancellationError())

@@ -15,8 +15,10 @@ import FluxCore
 /// Work sleeping on it wakes when ``advance(by:)`` moves time past its
 /// deadline, in deadline order (and in the order it went to sleep, for equal
 /// deadlines). After waking each sleeper, `advance` lets other tasks run a
-/// few turns, so that main-actor work that was waiting gets on with it before
-/// the next sleeper wakes. A sleeping task that is cancelled throws
+/// few turns, so that main-actor work that was waiting usually gets on with
+/// it before the next sleeper wakes; but `sleep` returns on the shared
+/// thread pool, so tasks that one advance wakes may run in another order
+/// under load. A sleeping task that is cancelled throws
 /// `CancellationError` at once, as with a real clock.
 ///
 /// > Important: A task may reach its `sleep` after the test advanced the
@@ -42,6 +44,7 @@ public final class TestClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
     var nextID = 0
+    /// Sleeps and waits for sleepers cancelled before they began.
     var cancelled: Set<Int> = []
     /// Tasks waiting for a number of sleepers.
     var watchers: [Watcher] = []
@@ -126,20 +129,22 @@ public final class TestClock: Clock, Sendable {
       sleeper.wake.resume()
       await letOtherTasksRun()
     }
-    locked { state in
-      if state.now < target { state.now = target }
-    }
     await letOtherTasksRun()
   }
 
   /// Removes the sleeper with the earliest deadline due by `target`, and
-  /// sets the time to its deadline.
-  private func nextSleeper(dueBy target: Instant) -> Sleeper? {
+  /// sets the time to its deadline; when none is due, sets the time to
+  /// `target` in the same step, so that a sleep that comes from another
+  /// thread meanwhile is either taken here or finds its deadline past.
+  func nextSleeper(dueBy target: Instant) -> Sleeper? {
     locked { state in
       guard
         let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= target })
           .min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
-      else { return nil }
+      else {
+        if state.now < target { state.now = target }
+        return nil
+      }
       let sleeper = state.sleepers.remove(at: index)
       if state.now < sleeper.deadline { state.now = sleeper.deadline }
       return sleeper

@@ -1,3 +1,4 @@
+import CFluxCoreAtomics
 import Dispatch
 import FluxCore
 import Foundation
@@ -122,4 +123,50 @@ package func currentThreadNumber() -> UInt {
   #else
   UInt(pthread_self())
   #endif
+}
+
+/// A line that `count` threads or tasks start a step from together: each
+/// calls ``arrive()``, which spins until all have, so that what they do next
+/// overlaps to within a few hundred nanoseconds.
+///
+/// The spin is bounded (about a millisecond), so that a busy machine delays a
+/// round rather than stalling it: a round whose parties do not overlap tests
+/// less, never wrongly.
+package final class StartLine: Sendable {
+  private let arrived = TestAtomic(0)
+  private let count: Int
+
+  package init(count: Int = 2) {
+    self.count = count
+  }
+
+  /// Counts the caller in, then spins until all have come.
+  package func arrive() {
+    arrived.add(1, ordering: .sequentiallyConsistent)
+    var spins = 0
+    while arrived.load(ordering: .sequentiallyConsistent) < count, spins < 100_000 {
+      fluxcore_spin_pause()
+      spins += 1
+    }
+  }
+}
+
+/// Runs `body` in a task on the shared pool and cancels that task from the
+/// caller at the moment `body` starts, `spins` spin-waits later; returns how
+/// the task ended, or throws `TimedOut` (too slow) after 60 s.
+///
+/// Called with a range of `spins` over many rounds, it lands the cancellation
+/// before, while and after `body` begins to wait.
+package func outcomeCancelled<T: Sendable>(
+  afterSpins spins: Int, _ body: @escaping @Sendable () async throws -> T
+) async throws -> Result<T, any Error> {
+  let start = StartLine()
+  let task = Task.detached {
+    start.arrive()
+    return try await body()
+  }
+  start.arrive()
+  for _ in 0..<spins { fluxcore_spin_pause() }
+  task.cancel()
+  return try await withTimeout(seconds: 60) { await task.result }
 }

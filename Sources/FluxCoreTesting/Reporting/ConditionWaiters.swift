@@ -59,7 +59,8 @@ final class ConditionWaiters: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let changed = state.withLock { state -> Bool in
-          if state.generation != generation { return true }
+          // Cancelled before it slept: `onCancel` found nothing to wake.
+          if state.generation != generation || Task.isCancelled { return true }
           state.sleeping[id] = continuation
           return false
         }
