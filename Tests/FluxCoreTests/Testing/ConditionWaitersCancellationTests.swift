@@ -13,7 +13,7 @@ import Testing
   /// moment, a little later each round (0 to 63 spins), so that over the
   /// rounds the cancellation lands at every point of the wait's start.
   @Test func aCancelledWaitEndsWheneverTheCancellationComes() async throws {
-    for round in 0..<1_000 {
+    for round in 0..<raceRounds(default: 1_000) {
       let waiters = ConditionWaiters()
       let outcome = try await outcomeCancelled(afterSpins: round % 64) {
         await waiters.wait(until: { false }, timeout: .seconds(3_600))

@@ -19,7 +19,7 @@ import Testing
   /// returns was not.
   @Test func aSleepThatComesDuringAnAdvanceIsNeverLeftAsleep() async throws {
     var leftAsleep = 0
-    for round in 0..<1_000 {
+    for round in 0..<raceRounds(default: 1_000) {
       let clock = TestClock()
       let deadline = clock.now.advanced(by: .seconds(1))
       let start = StartLine()
@@ -47,7 +47,7 @@ import Testing
   /// cancellation lands before the wait begins, while it begins, and while
   /// it waits.
   @Test func aCancelledWaitForSleepersThrowsWheneverTheCancellationComes() async throws {
-    for round in 0..<1_000 {
+    for round in 0..<raceRounds(default: 1_000) {
       let clock = TestClock()
       let outcome = try await outcomeCancelled(afterSpins: round % 64) {
         try await clock.waitForSleepers(count: 1, timeout: .seconds(3_600))
