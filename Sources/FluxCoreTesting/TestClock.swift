@@ -18,8 +18,11 @@ import FluxCore
 /// few turns, so that main-actor work that was waiting usually gets on with
 /// it before the next sleeper wakes; but `sleep` returns on the shared
 /// thread pool, so tasks that one advance wakes may run in another order
-/// under load. A sleeping task that is cancelled throws
-/// `CancellationError` at once, as with a real clock.
+/// under load. A sleep that comes from another thread while an advance
+/// runs is never left behind: the advance wakes it, or it comes after the
+/// time has moved past its deadline and does not sleep at all. A sleeping
+/// task that is cancelled throws `CancellationError` at once, as with a
+/// real clock.
 ///
 /// > Important: A task may reach its `sleep` after the test advanced the
 /// > clock, and a task woken by an advance may run after the test has moved
