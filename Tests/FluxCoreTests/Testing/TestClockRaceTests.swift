@@ -38,6 +38,26 @@ import Testing
     #expect(leftAsleep == 0, "sleeps left asleep after the advance passed their deadline")
   }
 
+  /// A sleep throws `CancellationError` when its task is cancelled,
+  /// whenever the cancellation comes, and leaves nothing asleep on the
+  /// clock.
+  ///
+  /// Each round starts a sleep of an hour, which no advance ever reaches,
+  /// and cancels it from another thread at the same moment, a little later
+  /// each round (0 to 63 spins): over the rounds, before the sleep checks
+  /// for cancellation, between that check and going to sleep, and while it
+  /// sleeps.
+  @Test func aCancelledSleepThrowsWheneverTheCancellationComes() async throws {
+    for round in 0..<raceRounds(default: 1_000) {
+      let clock = TestClock()
+      let outcome = try await outcomeCancelled(afterSpins: round % 64) {
+        try await clock.sleep(until: clock.now.advanced(by: .seconds(3_600)))
+      }
+      #expect(throws: CancellationError.self, "round \(round)") { try outcome.get() }
+      #expect(clock.sleeperCount == 0, "round \(round)")
+    }
+  }
+
   /// A wait for sleepers throws `CancellationError` when its task is
   /// cancelled, whenever the cancellation comes.
   ///

@@ -128,8 +128,11 @@ final class TestClockTests: XCTestCase {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
 
-    try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
-    try await clock.sleep(for: .zero)
+    // Bounded: a clock that slept here would hang the test, not fail it.
+    try await withTimeout(seconds: 60) {
+      try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
+      try await clock.sleep(for: .zero)
+    }
 
     XCTAssertEqual(clock.sleeperCount, 0)
   }
