@@ -6,7 +6,11 @@ import Foundation
 /// CI runs the sanitizer builds with fewer rounds than the plain run (see
 /// the README's Development section); a longer soak sets more.
 package func killRounds(default count: Int) -> Int {
-  ProcessInfo.processInfo.environment["FLUXCORE_KILL_ROUNDS"].flatMap(Int.init).map {
-    max($0, 1)
-  } ?? count
+  rounds(fromEnvironment: "FLUXCORE_KILL_ROUNDS", default: count)
+}
+
+/// The count in the environment variable `name` (at least 1), or `count`
+/// when it is unset or not a number.
+package func rounds(fromEnvironment name: String, default count: Int) -> Int {
+  ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max($0, 1) } ?? count
 }

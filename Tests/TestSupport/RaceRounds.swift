@@ -1,5 +1,3 @@
-import Foundation
-
 /// How many rounds a test that races two threads at swept moments runs:
 /// `FLUXCORE_RACE_ROUNDS`, or `default`.
 ///
@@ -7,7 +5,5 @@ import Foundation
 /// the README's Development section): there each round is several times
 /// slower, and the parties' spins compete with the machine's load.
 package func raceRounds(default count: Int) -> Int {
-  ProcessInfo.processInfo.environment["FLUXCORE_RACE_ROUNDS"].flatMap(Int.init).map {
-    max($0, 1)
-  } ?? count
+  rounds(fromEnvironment: "FLUXCORE_RACE_ROUNDS", default: count)
 }
