@@ -7,9 +7,9 @@ import Dispatch
 extension MainActorOutbox {
   /// One main-actor turn: takes everything ready, then delivers it.
   ///
-  /// A turn that comes soon after the last one ended is part of a flood
-  /// from other threads, and lingers (``linger(on:since:)``), unless the
-  /// last turn lingered for nothing.
+  /// A turn queued while the last one ran, or soon after it ended, is part
+  /// of a flood from other threads, and lingers (``linger(on:since:)``),
+  /// unless the last turn lingered for nothing.
   static func deliverTurn() {
     HopCount.record()
     ThreadFrame.current._withUnsafeGuaranteedRef { frame in
@@ -17,7 +17,16 @@ extension MainActorOutbox {
       // be delivered at once.
       frame.mayRunMainActor = true
       let start = DispatchTime.now().uptimeNanoseconds
-      let lingers = start &- frame.lastTurnEnded < floodGap && !frame.lastLingerWasIdle
+      // When it was queued, not when it began: how long the main queue
+      // takes to run a block varies with the machine and its load. (On
+      // Linux, where a run loop drains it, 30 to 40 µs from one turn's
+      // last handler call to the next one's first, on idle cores: so near
+      // 50 µs that on a slower machine, CI's once, no turn of a flood
+      // lingered.)
+      let queuedAt = UInt64(truncatingIfNeeded: turnQueuedAt.load(ordering: .relaxed))
+      let lingers =
+        Int64(bitPattern: queuedAt &- frame.lastTurnEnded) < Int64(floodGap)
+        && !frame.lastLingerWasIdle
       if lingers {
         // What came before this turn is this turn's: only what comes
         // after it counts as more.
@@ -35,8 +44,8 @@ extension MainActorOutbox {
     }
   }
 
-  /// A turn that comes this soon after the last one ended (in nanoseconds)
-  /// is part of a flood, and lingers.
+  /// A turn queued this soon after the last one ended (in nanoseconds), or
+  /// before, is part of a flood, and lingers.
   static let floodGap: UInt64 = 50_000
   /// How long a lingering turn waits for more once nothing more has come
   /// (in nanoseconds).

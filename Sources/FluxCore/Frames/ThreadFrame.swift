@@ -79,8 +79,8 @@ final class ThreadFrame {
   /// An emptied list of the outbox's members, kept for the next turn.
   @exclusivity(unchecked) var spareMembers: [FrameMember] = []
   /// When the last main-actor turn this thread ran ended (uptime, in
-  /// nanoseconds): a turn that comes soon after is part of a flood, and
-  /// lingers (MainActorOutbox.swift).
+  /// nanoseconds): a turn queued soon after, or before, is part of a
+  /// flood, and lingers (MainActorOutbox.swift).
   @exclusivity(unchecked) var lastTurnEnded: UInt64 = 0
   /// Whether that turn lingered and nothing more came: the next one then
   /// does not linger.

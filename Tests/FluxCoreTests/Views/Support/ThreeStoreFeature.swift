@@ -171,12 +171,9 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
   thread.start()
 }
 
-/// Runs `body` on a thread of its own and returns once it has returned.
-func onANewThread(_ body: @escaping @Sendable () -> Void) async {
+/// Runs `body` on a thread of its own and returns what it returned.
+func onANewThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
   await withCheckedContinuation { done in
-    startThread {
-      body()
-      done.resume()
-    }
+    startThread { done.resume(returning: body()) }
   }
 }
