@@ -17,12 +17,10 @@ extension MainActorOutbox {
       // be delivered at once.
       frame.mayRunMainActor = true
       let start = DispatchTime.now().uptimeNanoseconds
-      // When it was queued, not when it began: how long the main queue
-      // takes to run a block varies with the machine and its load. (On
-      // Linux, where a run loop drains it, 30 to 40 µs from one turn's
-      // last handler call to the next one's first, on idle cores: so near
-      // 50 µs that on a slower machine, CI's once, no turn of a flood
-      // lingered.)
+      // When it was queued, not when it began: how soon the main queue
+      // runs a block varies with the machine and its load. (Told by when
+      // it began, no turn of a flood lingered on one core shared with two
+      // busy loops, and on CI once: LingeringTurnTests.)
       let queuedAt = UInt64(truncatingIfNeeded: turnQueuedAt.load(ordering: .relaxed))
       let lingers =
         Int64(bitPattern: queuedAt &- frame.lastTurnEnded) < Int64(floodGap)
