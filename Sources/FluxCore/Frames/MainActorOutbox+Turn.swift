@@ -21,10 +21,9 @@ extension MainActorOutbox {
       // runs a block varies with the machine and its load. (Told by when
       // it began, no turn of a flood lingered on one core shared with two
       // busy loops, and on CI once: LingeringTurnTests.)
-      let queuedAt = UInt64(truncatingIfNeeded: turnQueuedAt.load(ordering: .relaxed))
-      let lingers =
-        Int64(bitPattern: queuedAt &- frame.lastTurnEnded) < Int64(floodGap)
-        && !frame.lastLingerWasIdle
+      let lingers = Self.lingers(
+        queuedAt: UInt64(truncatingIfNeeded: turnQueuedAt.load(ordering: .relaxed)),
+        lastTurnEnded: frame.lastTurnEnded, lastLingerWasIdle: frame.lastLingerWasIdle)
       if lingers {
         // What came before this turn is this turn's: only what comes
         // after it counts as more.
@@ -40,6 +39,16 @@ extension MainActorOutbox {
       }
       frame.lastTurnEnded = DispatchTime.now().uptimeNanoseconds
     }
+  }
+
+  /// Whether a turn queued at `queuedAt` lingers, after a turn that ended
+  /// at `lastTurnEnded` (uptimes, in nanoseconds) and that lingered for
+  /// nothing if `lastLingerWasIdle`: it does if it was queued before that
+  /// end (while that turn ran) or less than ``floodGap`` after it, unless
+  /// that turn lingered for nothing.
+  @inline(__always)
+  static func lingers(queuedAt: UInt64, lastTurnEnded: UInt64, lastLingerWasIdle: Bool) -> Bool {
+    !lastLingerWasIdle && Int64(bitPattern: queuedAt &- lastTurnEnded) < Int64(floodGap)
   }
 
   /// A turn queued this soon after the last one ended (in nanoseconds), or
