@@ -10,7 +10,6 @@ intptr_t fluxcore_hop_count = 0;
 // `dispatch` reads fluxcore_dispatch_log_is_active.
 _Alignas(128) intptr_t fluxcore_outbox_activity_line[128 / sizeof(intptr_t)] = {0};
 intptr_t fluxcore_lingered_count = 0;
-intptr_t fluxcore_turn_queued_at = 0;
 __thread void *fluxcore_thread_frame = 0;
 __thread intptr_t fluxcore_action_word = 0;
 __thread intptr_t fluxcore_reading_committed = 0;

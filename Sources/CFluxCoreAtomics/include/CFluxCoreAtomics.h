@@ -133,7 +133,6 @@ extern intptr_t fluxcore_dispatch_log_is_active;
 extern intptr_t fluxcore_hop_count;
 extern intptr_t fluxcore_outbox_activity_line[];
 extern intptr_t fluxcore_lingered_count;
-extern intptr_t fluxcore_turn_queued_at;
 
 /// Whether something observes `DispatchLog`: 0 or 1.
 static inline __attribute__((always_inline)) intptr_t *fluxcore_dispatch_log_is_active_word(void) {
@@ -158,12 +157,6 @@ static inline __attribute__((always_inline)) intptr_t *fluxcore_hop_count_word(v
 /// How many main-actor turns have lingered (Frames/MainActorOutbox.swift).
 static inline __attribute__((always_inline)) intptr_t *fluxcore_lingered_count_word(void) {
   return &fluxcore_lingered_count;
-}
-
-/// When the main-actor turn last queued was queued: uptime in nanoseconds
-/// (Frames/MainActorOutbox.swift).
-static inline __attribute__((always_inline)) intptr_t *fluxcore_turn_queued_at_word(void) {
-  return &fluxcore_turn_queued_at;
 }
 
 /// Whether a main-actor view was given something since a lingering turn

@@ -21,9 +21,13 @@ extension MainActorOutbox {
       // runs a block varies with the machine and its load. (Told by when
       // it began, no turn of a flood lingered on one core shared with two
       // busy loops, and on CI once: LingeringTurnTests.)
+      // Read before this turn's first pass clears `isScheduled`: until
+      // then no other turn is queued, so the time is this turn's. (Under
+      // the lock, in a word of 64 bits where `Int` has 32.)
+      let queuedAt = state.withLock { $0.queuedAt }
       let lingers = Self.lingers(
-        queuedAt: UInt64(truncatingIfNeeded: turnQueuedAt.load(ordering: .relaxed)),
-        lastTurnEnded: frame.lastTurnEnded, lastLingerWasIdle: frame.lastLingerWasIdle)
+        queuedAt: queuedAt, lastTurnEnded: frame.lastTurnEnded,
+        lastLingerWasIdle: frame.lastLingerWasIdle)
       if lingers {
         // What came before this turn is this turn's: only what comes
         // after it counts as more.

@@ -1,4 +1,3 @@
-import CFluxCoreAtomics
 import Dispatch
 
 /// What committed frames have made ready for the main actor, delivered in
@@ -18,6 +17,9 @@ enum MainActorOutbox: Sendable {
     var members: [FrameMember] = []
     /// Whether a turn is queued on the main queue.
     var isScheduled = false
+    /// When the turn now queued, or last queued, was queued (uptime, in
+    /// nanoseconds): whether it lingers depends on it.
+    var queuedAt: UInt64 = 0
     /// How many turns are lingering and not running handlers (one, or one
     /// in a nested run loop inside another's handler): each takes what is
     /// listed before it ends.
@@ -101,17 +103,9 @@ enum MainActorOutbox: Sendable {
   static func scheduleIfNeeded(_ state: inout State) {
     guard !state.isScheduled, state.lingering == 0, !state.members.isEmpty else { return }
     state.isScheduled = true
-    turnQueuedAt.store(
-      Int(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
+    state.queuedAt = DispatchTime.now().uptimeNanoseconds
     DispatchQueue.main.async { deliverTurn() }
   }
-
-  /// When the turn queued last was queued (uptime, in nanoseconds), for
-  /// that turn to read: stored before it is queued, so the main queue
-  /// orders the store before the turn's load; and at most one turn is
-  /// queued at a time (`isScheduled`), so no later turn's store comes
-  /// between.
-  static var turnQueuedAt: AtomicWord { AtomicWord(fluxcore_turn_queued_at_word()) }
 
   /// Delivers, on the main actor, everything committed so far, before a
   /// view being made reads the state as of the last finished action: so
