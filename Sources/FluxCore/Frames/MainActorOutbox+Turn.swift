@@ -17,13 +17,12 @@ extension MainActorOutbox {
       // be delivered at once.
       frame.mayRunMainActor = true
       let start = DispatchTime.now().uptimeNanoseconds
-      // When it was queued, not when it began: how soon the main queue
-      // runs a block varies with the machine and its load. (Told by when
-      // it began, no turn of a flood lingered on one core shared with two
-      // busy loops, and on CI once: LingeringTurnTests.)
-      // Read before this turn's first pass clears `isScheduled`: until
-      // then no other turn is queued, so the time is this turn's. (Under
-      // the lock, in a word of 64 bits where `Int` has 32.)
+      // Told by when it was queued, not when it began: how soon the main
+      // queue runs a block varies with the machine and its load (told by
+      // when it began, no turn of a flood lingered on one core shared with
+      // two busy loops, nor once on CI: LingeringTurnTests). Read before
+      // this turn's first pass clears `isScheduled`: until then no other
+      // turn is queued, so the time is this turn's.
       let queuedAt = state.withLock { $0.queuedAt }
       let lingers = Self.lingers(
         queuedAt: queuedAt, lastTurnEnded: frame.lastTurnEnded,

@@ -42,7 +42,7 @@ final class LingeringTurnTests: XCTestCase {
       token.dispose()
 
       guard flood.lingered else {
-        XCTFail("\(mode): \(Self.noTurnLingered)")
+        XCTFail("\(mode): \(Self.noTurnLingered(in: Self.floodLimit))")
         continue
       }
       XCTAssertEqual(atBarriers.values.count, flood.length / 100)
@@ -76,7 +76,7 @@ final class LingeringTurnTests: XCTestCase {
     await MainActor.run {}
     token.dispose()
 
-    guard flood.lingered else { return XCTFail(Self.noTurnLingered) }
+    guard flood.lingered else { return XCTFail(Self.noTurnLingered(in: Self.floodLimit)) }
     XCTAssertEqual(probe.callsInATurnAlreadyCalled, 0, "after \(probe.calls) calls")
     XCTAssertEqual(probe.last, flood.length)
   }
@@ -104,7 +104,7 @@ final class LingeringTurnTests: XCTestCase {
       // scheduled out the other keeps the flood coming: the turn would
       // linger for as long as it lasts if nothing ended it.
       @Sendable func flood(_ subject: DispatchSubject<Int>) {
-        let deadline = DispatchTime.now() + .seconds(60)
+        let deadline = DispatchTime.now() + .seconds(Self.twoFloodsLimit)
         var value = 0
         while !otherWorkRan.load(ordering: .sequentiallyConsistent), DispatchTime.now() < deadline {
           value += 1
@@ -127,7 +127,7 @@ final class LingeringTurnTests: XCTestCase {
       for token in tokens { token.dispose() }
 
       guard queued.load(ordering: .sequentiallyConsistent) else {
-        XCTFail("\(mode): \(Self.noTurnLingered)")
+        XCTFail("\(mode): \(Self.noTurnLingered(in: Self.twoFloodsLimit))")
         continue
       }
       XCTAssertFalse(
@@ -189,12 +189,12 @@ final class LingeringTurnTests: XCTestCase {
 
   /// Dispatches 1, 2, 3, … on this thread with `dispatch`: `floodLength`
   /// values, and then on until a turn has lingered since `lingeredBefore`,
-  /// or for 30 s at most; returns how many it dispatched and whether a
+  /// or for ``floodLimit`` seconds at most; returns how many it dispatched and whether a
   /// turn lingered.
   static func flood(
     after lingeredBefore: Int, _ dispatch: (Int) -> Void
   ) -> (length: Int, lingered: Bool) {
-    let deadline = DispatchTime.now() + .seconds(30)
+    let deadline = DispatchTime.now() + .seconds(floodLimit)
     var value = 0
     while true {
       value += 1
@@ -208,9 +208,17 @@ final class LingeringTurnTests: XCTestCase {
   /// Long enough for turns to linger, short enough for ThreadSanitizer.
   static let floodLength = 100_000
 
-  static let noTurnLingered =
-    "no turn lingered in 30 s of flooding, so this test checked nothing: too slow (the main "
-    + "thread never ran beside the flooding thread), or the rule of LingerRuleTests is broken"
+  /// How long ``flood(after:_:)`` goes on for a turn to linger, in seconds.
+  static let floodLimit = 30
+  /// How long the two floods of the last test go on, in seconds.
+  static let twoFloodsLimit = 60
+
+  /// Why a test that floods for `seconds` and saw no turn linger fails.
+  static func noTurnLingered(in seconds: Int) -> String {
+    "no turn lingered in \(seconds) s of flooding, so this test checked nothing: too slow (the "
+      + "main thread never ran beside the flooding thread), or the rule of LingerRuleTests is "
+      + "broken"
+  }
 }
 
 /// A view that a flood feeds.
